@@ -1,0 +1,16 @@
+/* arb-engine.h: the whole rules engine in one include. */
+#pragma once
+
+#include "arb-ai.h"
+#include "arb-arboretum.h"
+#include "arb-card.h"
+#include "arb-card-set.h"
+#include "arb-enums.h"
+#include "arb-error.h"
+#include "arb-game.h"
+#include "arb-move.h"
+#include "arb-pile.h"
+#include "arb-player.h"
+#include "arb-rules.h"
+#include "arb-scoring.h"
+#include "arb-state.h"

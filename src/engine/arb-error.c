@@ -1,0 +1,6 @@
+/* arb-error.c */
+#include "config.h"
+
+#include "arb-error.h"
+
+G_DEFINE_QUARK (arb-error-quark, arb_error)

@@ -1,0 +1,379 @@
+/* arb-game.c: the game model. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "arb-enums.h"
+#include "arb-error.h"
+#include "arb-game.h"
+
+struct _ArbGame
+{
+  GObject    parent_instance;
+  ArbState   start;
+  ArbState   state;
+  GArray    *steps;    /* ArbStep, every action since the deal */
+  GPtrArray *players;  /* ArbPlayer, one per seat */
+  guint32    seed;
+};
+
+G_DEFINE_FINAL_TYPE (ArbGame, arb_game, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_VARIANT,
+  PROP_CURRENT_PLAYER,
+  PROP_PHASE,
+  PROP_DECK_SIZE,
+  PROP_TURN,
+  PROP_FINISHED,
+  N_PROPS
+};
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  CARD_DRAWN,
+  CARD_PLAYED,
+  CARD_DISCARDED,
+  TURN_STARTED,
+  GAME_ENDED,
+  STEP_APPLIED,
+  N_SIGNALS
+};
+static guint signals[N_SIGNALS];
+
+static void
+arb_game_finalize (GObject *object)
+{
+  ArbGame *self = ARB_GAME (object);
+  g_array_unref (self->steps);
+  g_ptr_array_unref (self->players);
+  G_OBJECT_CLASS (arb_game_parent_class)->finalize (object);
+}
+
+static void
+arb_game_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  ArbGame *self = ARB_GAME (object);
+  switch (prop_id)
+    {
+    case PROP_VARIANT:
+      g_value_set_enum (value, self->state.variant);
+      break;
+    case PROP_CURRENT_PLAYER:
+      g_value_set_uint (value, self->state.current);
+      break;
+    case PROP_PHASE:
+      g_value_set_enum (value, self->state.phase);
+      break;
+    case PROP_DECK_SIZE:
+      g_value_set_uint (value, self->state.deck.n);
+      break;
+    case PROP_TURN:
+      g_value_set_uint (value, self->state.turn);
+      break;
+    case PROP_FINISHED:
+      g_value_set_boolean (value, self->state.phase == ARB_PHASE_OVER);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+install_properties (GObjectClass *object_class)
+{
+  const GParamFlags flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  properties[PROP_VARIANT] =
+    g_param_spec_enum ("variant", NULL, NULL, ARB_TYPE_VARIANT, ARB_VARIANT_STANDARD, flags);
+  properties[PROP_CURRENT_PLAYER] =
+    g_param_spec_uint ("current-player", NULL, NULL, 0, ARB_MAX_PLAYERS - 1, 0, flags);
+  properties[PROP_PHASE] =
+    g_param_spec_enum ("phase", NULL, NULL, ARB_TYPE_PHASE, ARB_PHASE_DRAW, flags);
+  properties[PROP_DECK_SIZE] =
+    g_param_spec_uint ("deck-size", NULL, NULL, 0, ARB_N_CARDS, 0, flags);
+  properties[PROP_TURN] =
+    g_param_spec_uint ("turn", NULL, NULL, 0, G_MAXUINT16, 0, flags);
+  properties[PROP_FINISHED] =
+    g_param_spec_boolean ("finished", NULL, NULL, FALSE, flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+install_signals (GObjectClass *object_class)
+{
+  GType type = G_TYPE_FROM_CLASS (object_class);
+
+  /* (player, source, card): source is ARB_SOURCE_DECK or a discard pile. */
+  signals[CARD_DRAWN] =
+    g_signal_new ("card-drawn", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_INT, G_TYPE_UINT);
+  /* (player, card, x, y) */
+  signals[CARD_PLAYED] =
+    g_signal_new ("card-played", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 4, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_INT, G_TYPE_INT);
+  /* (player, card, x, y): x and y name the cell of Q's arboretum in solo. */
+  signals[CARD_DISCARDED] =
+    g_signal_new ("card-discarded", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 4, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_INT, G_TYPE_INT);
+  /* (player) */
+  signals[TURN_STARTED] =
+    g_signal_new ("turn-started", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[GAME_ENDED] =
+    g_signal_new ("game-ended", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+  /* (index): after every step, for views that simply redraw. */
+  signals[STEP_APPLIED] =
+    g_signal_new ("step-applied", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
+}
+
+static void
+arb_game_class_init (ArbGameClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = arb_game_finalize;
+  object_class->get_property = arb_game_get_property;
+  install_properties (object_class);
+  install_signals (object_class);
+}
+
+static void
+arb_game_init (ArbGame *self)
+{
+  self->steps = g_array_new (FALSE, FALSE, sizeof (ArbStep));
+}
+
+static GPtrArray *
+copy_players (GPtrArray *players)
+{
+  GPtrArray *copy = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < players->len; i++)
+    g_ptr_array_add (copy, g_object_ref (g_ptr_array_index (players, i)));
+  return copy;
+}
+
+/* A new game dealt from a deck shuffled by the seed. species 0 lets the seed
+ * choose the species too. */
+ArbGame *
+arb_game_new (ArbVariant variant, GPtrArray *players, guint32 seed, ArbSpeciesMask species,
+              GError **error)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  ArbState start;
+
+  g_return_val_if_fail (players != NULL, NULL);
+  if (!arb_state_setup (&start, variant, players->len, species, rand, error))
+    return NULL;
+  return arb_game_new_from_state (&start, players, seed, error);
+}
+
+/* A game from a dealt start position, as a save game records it. */
+ArbGame *
+arb_game_new_from_state (const ArbState *start, GPtrArray *players, guint32 seed, GError **error)
+{
+  g_return_val_if_fail (start != NULL && players != NULL, NULL);
+  if (players->len != arb_state_n_seats (start))
+    {
+      g_set_error (error, ARB_ERROR, ARB_ERROR_INVALID_SETUP,
+                   _("The game has %u seats but %u players were given"),
+                   arb_state_n_seats (start), players->len);
+      return NULL;
+    }
+
+  ArbGame *self = g_object_new (ARB_TYPE_GAME, NULL);
+  self->start = *start;
+  self->state = *start;
+  self->players = copy_players (players);
+  self->seed = seed;
+  return self;
+}
+
+const ArbState *
+arb_game_get_state (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  return &self->state;
+}
+
+const ArbState *
+arb_game_get_start_state (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  return &self->start;
+}
+
+ArbVariant
+arb_game_get_variant (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), ARB_VARIANT_STANDARD);
+  return self->state.variant;
+}
+
+guint32
+arb_game_get_seed (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), 0);
+  return self->seed;
+}
+
+guint
+arb_game_get_n_seats (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), 0);
+  return self->players->len;
+}
+
+ArbPlayer *
+arb_game_get_player (ArbGame *self, guint seat)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  g_return_val_if_fail (seat < self->players->len, NULL);
+  return g_ptr_array_index (self->players, seat);
+}
+
+guint
+arb_game_get_current_player (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), 0);
+  return self->state.current;
+}
+
+ArbPhase
+arb_game_get_phase (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), ARB_PHASE_OVER);
+  return self->state.phase;
+}
+
+guint
+arb_game_get_deck_size (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), 0);
+  return self->state.deck.n;
+}
+
+guint
+arb_game_get_turn (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), 0);
+  return self->state.turn;
+}
+
+gboolean
+arb_game_is_finished (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  return self->state.phase == ARB_PHASE_OVER;
+}
+
+guint
+arb_game_get_n_steps (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), 0);
+  return self->steps->len;
+}
+
+const ArbStep *
+arb_game_get_step (ArbGame *self, guint index)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  g_return_val_if_fail (index < self->steps->len, NULL);
+  return &g_array_index (self->steps, ArbStep, index);
+}
+
+static void
+notify_changes (ArbGame *self, const ArbState *before)
+{
+  const ArbState *after = &self->state;
+
+  if (before->current != after->current)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_PLAYER]);
+  if (before->phase != after->phase)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
+  if (before->deck.n != after->deck.n)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DECK_SIZE]);
+  if (before->turn != after->turn)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TURN]);
+  if (after->phase == ARB_PHASE_OVER && before->phase != ARB_PHASE_OVER)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FINISHED]);
+}
+
+static void
+emit_step (ArbGame *self, const ArbStep *step)
+{
+  const ArbMove *m = &step->move;
+
+  switch (m->kind)
+    {
+    case ARB_MOVE_DRAW:
+      g_signal_emit (self, signals[CARD_DRAWN], 0, (guint) step->player, (int) m->source, (guint) m->card);
+      break;
+    case ARB_MOVE_PLAY:
+      g_signal_emit (self, signals[CARD_PLAYED], 0, (guint) step->player, (guint) m->card, (int) m->x, (int) m->y);
+      break;
+    case ARB_MOVE_DISCARD:
+      g_signal_emit (self, signals[CARD_DISCARDED], 0, (guint) step->player, (guint) m->card, (int) m->x, (int) m->y);
+      break;
+    }
+  g_signal_emit (self, signals[STEP_APPLIED], 0, self->steps->len - 1);
+}
+
+/* Carries out one action of the player whose turn it is. A refused action
+ * sets error and changes nothing. */
+gboolean
+arb_game_apply (ArbGame *self, const ArbMove *move, GError **error)
+{
+  ArbState before;
+  ArbStep step;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  g_return_val_if_fail (move != NULL, FALSE);
+
+  before = self->state;
+  if (!arb_state_apply (&self->state, move, &step, error))
+    return FALSE;
+  g_array_append_val (self->steps, step);
+
+  g_object_freeze_notify (G_OBJECT (self));
+  notify_changes (self, &before);
+  g_object_thaw_notify (G_OBJECT (self));
+
+  emit_step (self, &step);
+  if (self->state.phase == ARB_PHASE_OVER)
+    g_signal_emit (self, signals[GAME_ENDED], 0);
+  else if (self->state.turn != before.turn)
+    g_signal_emit (self, signals[TURN_STARTED], 0, (guint) self->state.current);
+  return TRUE;
+}
+
+gboolean
+arb_game_draw (ArbGame *self, int source, GError **error)
+{
+  ArbMove move = arb_move_draw (source);
+  return arb_game_apply (self, &move, error);
+}
+
+gboolean
+arb_game_play (ArbGame *self, ArbCard card, int x, int y, GError **error)
+{
+  ArbMove move = arb_move_play (card, x, y);
+  return arb_game_apply (self, &move, error);
+}
+
+gboolean
+arb_game_discard (ArbGame *self, ArbCard card, int x, int y, GError **error)
+{
+  ArbMove move = arb_move_discard (card, x, y);
+  return arb_game_apply (self, &move, error);
+}
+
+void
+arb_game_get_score (ArbGame *self, ArbScoreSheet *sheet)
+{
+  g_return_if_fail (ARB_IS_GAME (self));
+  arb_state_score (&self->state, sheet);
+}

@@ -1,0 +1,64 @@
+/* arb-game.h: the game model.
+ *
+ * ArbGame owns the rules: widgets and the command line call its actions and
+ * listen to its signals and properties. It records every step, so that the
+ * start position and the steps rebuild any moment of the game.
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "arb-player.h"
+#include "arb-state.h"
+
+G_BEGIN_DECLS
+
+#define ARB_TYPE_GAME (arb_game_get_type ())
+G_DECLARE_FINAL_TYPE (ArbGame, arb_game, ARB, GAME, GObject)
+
+ArbGame        *arb_game_new               (ArbVariant       variant,
+                                            GPtrArray       *players,
+                                            guint32          seed,
+                                            ArbSpeciesMask   species,
+                                            GError         **error);
+ArbGame        *arb_game_new_from_state    (const ArbState  *start,
+                                            GPtrArray       *players,
+                                            guint32          seed,
+                                            GError         **error);
+
+const ArbState *arb_game_get_state         (ArbGame         *self);
+const ArbState *arb_game_get_start_state   (ArbGame         *self);
+ArbVariant      arb_game_get_variant       (ArbGame         *self);
+guint32         arb_game_get_seed          (ArbGame         *self);
+guint           arb_game_get_n_seats       (ArbGame         *self);
+ArbPlayer      *arb_game_get_player        (ArbGame         *self,
+                                            guint            seat);
+guint           arb_game_get_current_player(ArbGame         *self);
+ArbPhase        arb_game_get_phase         (ArbGame         *self);
+guint           arb_game_get_deck_size     (ArbGame         *self);
+guint           arb_game_get_turn          (ArbGame         *self);
+gboolean        arb_game_is_finished       (ArbGame         *self);
+guint           arb_game_get_n_steps       (ArbGame         *self);
+const ArbStep  *arb_game_get_step          (ArbGame         *self,
+                                            guint            index);
+
+gboolean        arb_game_apply             (ArbGame         *self,
+                                            const ArbMove   *move,
+                                            GError         **error);
+gboolean        arb_game_draw              (ArbGame         *self,
+                                            int              source,
+                                            GError         **error);
+gboolean        arb_game_play              (ArbGame         *self,
+                                            ArbCard          card,
+                                            int              x,
+                                            int              y,
+                                            GError         **error);
+gboolean        arb_game_discard           (ArbGame         *self,
+                                            ArbCard          card,
+                                            int              x,
+                                            int              y,
+                                            GError         **error);
+void            arb_game_get_score         (ArbGame         *self,
+                                            ArbScoreSheet   *sheet);
+
+G_END_DECLS

@@ -1,0 +1,28 @@
+/* arb-pile.c */
+#include "config.h"
+
+#include "arb-pile.h"
+
+/* All cards of the given species, in card order. */
+void
+arb_pile_fill (ArbPile *pile, ArbSpeciesMask species)
+{
+  pile->n = 0;
+  for (guint s = 0; s < ARB_N_SPECIES; s++)
+    if (species & (1u << s))
+      for (guint v = 1; v <= ARB_N_VALUES; v++)
+        arb_pile_push (pile, arb_card_new ((ArbSpecies) s, v));
+}
+
+/* Fisher-Yates, so that every order is equally likely for a given GRand. */
+void
+arb_pile_shuffle (ArbPile *pile, GRand *rand)
+{
+  for (guint i = pile->n; i > 1; i--)
+    {
+      guint j = (guint) g_rand_int_range (rand, 0, (gint32) i);
+      ArbCard tmp = pile->cards[i - 1];
+      pile->cards[i - 1] = pile->cards[j];
+      pile->cards[j] = tmp;
+    }
+}

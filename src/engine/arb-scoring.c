@@ -1,0 +1,274 @@
+/* arb-scoring.c
+ *
+ * Paths strictly increase in value, so every path has at most 8 cards and
+ * the paths from a card form a small tree: a depth-first walk over all of
+ * them finds the best path of every species exactly, not just the longest.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "arb-scoring.h"
+
+/* The rulebook's count: a point a card, a second point a card when at least
+ * 4 cards are all of the scored species, 1 for starting on a 1 and 2 for
+ * ending on an 8. The scored species is that of the first card. */
+guint
+arb_path_points (const ArbPlacement *cards, guint n)
+{
+  if (n < 2)
+    return 0;
+
+  ArbSpecies species = arb_card_species (cards[0].card);
+  gboolean pure = TRUE;
+  for (guint i = 1; i < n; i++)
+    pure = pure && arb_card_species (cards[i].card) == species;
+
+  guint points = n;
+  if (pure && n >= 4)
+    points += n;
+  if (arb_card_value (cards[0].card) == 1)
+    points += 1;
+  if (arb_card_value (cards[n - 1].card) == ARB_N_VALUES)
+    points += 2;
+  return points;
+}
+
+typedef struct {
+  const ArbArboretum *arboretum;
+  gint8   up[ARB_N_CARDS][4];  /* neighbours of higher value, -1 for none */
+  guint8  trail[ARB_MAX_PATH];
+  guint8  best_points[ARB_N_SPECIES];
+  guint8  best_trail[ARB_N_SPECIES][ARB_MAX_PATH];
+  guint8  best_n[ARB_N_SPECIES];
+  gboolean keep_trails;
+} PathSearch;
+
+static void
+path_search_init (PathSearch *search, const ArbArboretum *arboretum, gboolean keep_trails)
+{
+  search->arboretum = arboretum;
+  search->keep_trails = keep_trails;
+  memset (search->best_points, 0, sizeof search->best_points);
+  memset (search->best_n, 0, sizeof search->best_n);
+  memset (search->up, -1, sizeof search->up[0] * arboretum->n);
+
+  for (guint i = 0; i < arboretum->n; i++)
+    {
+      const ArbPlacement *a = &arboretum->cells[i];
+      guint k = 0;
+      for (guint j = 0; j < arboretum->n; j++)
+        {
+          const ArbPlacement *b = &arboretum->cells[j];
+          if (abs (a->x - b->x) + abs (a->y - b->y) == 1 && b->card % 8 > a->card % 8)
+            search->up[i][k++] = (gint8) j;
+        }
+    }
+}
+
+/* Walks on from the last card of the trail, which holds n cards. */
+static void
+path_search_walk (PathSearch *search, guint n, ArbSpecies species, gboolean pure)
+{
+  guint last = search->trail[n - 1];
+  ArbCard card = search->arboretum->cells[last].card;
+
+  if (n >= 2 && arb_card_species (card) == species)
+    {
+      guint first_value = arb_card_value (search->arboretum->cells[search->trail[0]].card);
+      guint points = n + (pure && n >= 4 ? n : 0) + (first_value == 1 ? 1 : 0)
+                     + (arb_card_value (card) == ARB_N_VALUES ? 2 : 0);
+      if (points > search->best_points[species])
+        {
+          search->best_points[species] = (guint8) points;
+          search->best_n[species] = (guint8) n;
+          if (search->keep_trails)
+            memcpy (search->best_trail[species], search->trail, n);
+        }
+    }
+
+  for (guint d = 0; d < 4 && search->up[last][d] >= 0; d++)
+    {
+      guint next = (guint) search->up[last][d];
+      search->trail[n] = (guint8) next;
+      path_search_walk (search, n + 1, species,
+                        pure && arb_card_species (search->arboretum->cells[next].card) == species);
+    }
+}
+
+static void
+path_search_run (PathSearch *search)
+{
+  for (guint i = 0; i < search->arboretum->n; i++)
+    {
+      search->trail[0] = (guint8) i;
+      path_search_walk (search, 1, arb_card_species (search->arboretum->cells[i].card), TRUE);
+    }
+}
+
+static void
+path_search_export (const PathSearch *search, ArbSpecies species, ArbPath *path)
+{
+  path->points = search->best_points[species];
+  path->n = search->best_n[species];
+  for (guint i = 0; i < path->n; i++)
+    path->cards[i] = search->arboretum->cells[search->best_trail[species][i]];
+}
+
+/* The best points of every species, 0 where there is no path. */
+void
+arb_arboretum_best_paths (const ArbArboretum *arboretum, guint8 *points)
+{
+  PathSearch search;
+  path_search_init (&search, arboretum, FALSE);
+  path_search_run (&search);
+  memcpy (points, search.best_points, ARB_N_SPECIES);
+}
+
+guint
+arb_arboretum_best_path (const ArbArboretum *arboretum, ArbSpecies species, ArbPath *path)
+{
+  PathSearch search;
+  path_search_init (&search, arboretum, TRUE);
+  path_search_run (&search);
+  if (path != NULL)
+    path_search_export (&search, species, path);
+  return search.best_points[species];
+}
+
+/* A player's sum of a species in hand, where an 8 counts 0 while another
+ * player holds the 1 of the species. */
+guint
+arb_scoring_hand_sum (const ArbCardSet *hands, guint n_players, guint player, ArbSpecies species)
+{
+  guint sum = arb_card_set_species_sum (&hands[player], species);
+  guint8 mine = arb_card_set_species_bits (&hands[player], species);
+
+  if (mine & 0x80)
+    for (guint p = 0; p < n_players; p++)
+      if (p != player && (arb_card_set_species_bits (&hands[p], species) & 1))
+        return sum - ARB_N_VALUES;
+  return sum;
+}
+
+static void
+score_species (ArbScoreSheet *sheet, ArbSpecies species, const ArbCardSet *hands,
+               const PathSearch *searches)
+{
+  guint sums[ARB_MAX_PLAYERS];
+  guint top = 0;
+
+  for (guint p = 0; p < sheet->n_players; p++)
+    {
+      sums[p] = arb_scoring_hand_sum (hands, sheet->n_players, p, species);
+      top = MAX (top, sums[p]);
+    }
+  /* Every player tied for the highest sum has the right; when nobody holds
+   * the species, everybody is tied at 0. */
+  for (guint p = 0; p < sheet->n_players; p++)
+    {
+      ArbSpeciesScore *score = &sheet->players[p].species[species];
+      score->hand_sum = (guint8) sums[p];
+      score->right = sums[p] == top;
+      if (score->right)
+        {
+          path_search_export (&searches[p], species, &score->path);
+          score->points = score->path.points;
+        }
+    }
+}
+
+static guint8
+players_with_most (const ArbScoreSheet *sheet, guint8 among, gboolean by_species)
+{
+  guint top = 0;
+  guint8 winners = 0;
+
+  for (guint p = 0; p < sheet->n_players; p++)
+    {
+      if (!(among & (1u << p)))
+        continue;
+      guint value = by_species ? sheet->players[p].species_planted : sheet->players[p].total;
+      if (winners == 0 || value > top)
+        {
+          top = value;
+          winners = (guint8) (1u << p);
+        }
+      else if (value == top)
+        winners |= (guint8) (1u << p);
+    }
+  return winners;
+}
+
+static void
+decide_winners (ArbScoreSheet *sheet)
+{
+  if (sheet->variant == ARB_VARIANT_SOLO)
+    {
+      /* The person wins only with at least as many scored species as Q and
+       * strictly more points. */
+      const ArbPlayerScore *person = &sheet->players[ARB_SOLO_PERSON];
+      const ArbPlayerScore *q = &sheet->players[ARB_SOLO_Q];
+      gboolean won = person->species_scored >= q->species_scored && person->total > q->total;
+      sheet->winners = (guint8) (1u << (won ? ARB_SOLO_PERSON : ARB_SOLO_Q));
+      sheet->tie_break = ARB_TIE_SOLO;
+      return;
+    }
+
+  guint8 all = (guint8) ((1u << sheet->n_players) - 1);
+  sheet->winners = players_with_most (sheet, all, FALSE);
+  sheet->tie_break = ARB_TIE_NONE;
+  if ((sheet->winners & (sheet->winners - 1)) == 0)
+    return;
+
+  if (sheet->variant == ARB_VARIANT_STANDARD)
+    {
+      guint8 by_species = players_with_most (sheet, sheet->winners, TRUE);
+      if ((by_species & (by_species - 1)) == 0)
+        {
+          sheet->winners = by_species;
+          sheet->tie_break = ARB_TIE_SPECIES;
+          return;
+        }
+      sheet->winners = by_species;
+    }
+  sheet->tie_break = ARB_TIE_SHARED;
+}
+
+void
+arb_score_sheet_compute (ArbScoreSheet *sheet, ArbVariant variant, ArbSpeciesMask species,
+                         guint n_players, const ArbCardSet *hands, const ArbArboretum *arboreta)
+{
+  PathSearch searches[ARB_MAX_PLAYERS];
+
+  g_return_if_fail (n_players >= 1 && n_players <= ARB_MAX_PLAYERS);
+  memset (sheet, 0, sizeof *sheet);
+  sheet->variant = variant;
+  sheet->species = species;
+  sheet->n_players = n_players;
+
+  for (guint p = 0; p < n_players; p++)
+    {
+      path_search_init (&searches[p], &arboreta[p], TRUE);
+      path_search_run (&searches[p]);
+      sheet->players[p].species_planted =
+        (guint8) arb_species_mask_count (arb_arboretum_species (&arboreta[p]));
+    }
+
+  for (guint s = 0; s < ARB_N_SPECIES; s++)
+    if (species & (1u << s))
+      score_species (sheet, (ArbSpecies) s, hands, searches);
+
+  for (guint p = 0; p < n_players; p++)
+    {
+      ArbPlayerScore *player = &sheet->players[p];
+      for (guint s = 0; s < ARB_N_SPECIES; s++)
+        {
+          player->total += player->species[s].points;
+          if (player->species[s].points > 0)
+            player->species_scored++;
+        }
+    }
+  decide_winners (sheet);
+}

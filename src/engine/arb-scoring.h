@@ -1,0 +1,67 @@
+/* arb-scoring.h: the end of the game: rights to score, best paths, winners. */
+#pragma once
+
+#include "arb-arboretum.h"
+#include "arb-card-set.h"
+#include "arb-rules.h"
+
+G_BEGIN_DECLS
+
+/* A path has at most 8 cards: its values strictly increase from 1 to 8. */
+#define ARB_MAX_PATH ARB_N_VALUES
+
+typedef struct {
+  guint8       points;
+  guint8       n;
+  ArbPlacement cards[ARB_MAX_PATH];
+} ArbPath;
+
+typedef struct {
+  guint8  hand_sum; /* effective: an 8 counts 0 while an opponent holds the 1 */
+  gboolean right;
+  guint8  points;   /* 0 without the right or without a path */
+  ArbPath path;     /* the scored path (n == 0 when none) */
+} ArbSpeciesScore;
+
+typedef enum {
+  ARB_TIE_NONE,        /* one player has the most points */
+  ARB_TIE_SPECIES,     /* standard: broken by the most species in the arboretum */
+  ARB_TIE_SHARED,      /* the tied players share the victory */
+  ARB_TIE_SOLO,        /* solo: decided by the two winning conditions */
+} ArbTieBreak;
+
+typedef struct {
+  ArbSpeciesScore species[ARB_N_SPECIES];
+  guint           total;
+  guint8          species_planted; /* species present in the arboretum */
+  guint8          species_scored;  /* species that earned points */
+} ArbPlayerScore;
+
+typedef struct {
+  ArbVariant      variant;
+  ArbSpeciesMask  species;
+  guint           n_players;
+  ArbPlayerScore  players[ARB_MAX_PLAYERS];
+  guint8          winners;  /* bit p for player p */
+  ArbTieBreak     tie_break;
+} ArbScoreSheet;
+
+guint arb_path_points            (const ArbPlacement *cards,
+                                  guint               n);
+guint arb_arboretum_best_path    (const ArbArboretum *arboretum,
+                                  ArbSpecies          species,
+                                  ArbPath            *path);
+void  arb_arboretum_best_paths   (const ArbArboretum *arboretum,
+                                  guint8             *points);
+guint arb_scoring_hand_sum       (const ArbCardSet   *hands,
+                                  guint               n_players,
+                                  guint               player,
+                                  ArbSpecies          species);
+void  arb_score_sheet_compute    (ArbScoreSheet      *sheet,
+                                  ArbVariant          variant,
+                                  ArbSpeciesMask      species,
+                                  guint               n_players,
+                                  const ArbCardSet   *hands,
+                                  const ArbArboretum *arboreta);
+
+G_END_DECLS
