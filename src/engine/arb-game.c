@@ -1,6 +1,7 @@
 /* arb-game.c: the game model. */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "arb-enums.h"
@@ -12,6 +13,8 @@ struct _ArbGame
   GObject    parent_instance;
   ArbState   start;
   ArbState   state;
+  ArbPile    deck;     /* the whole deck before the deal, top last */
+  gboolean   has_deck; /* FALSE when the start was not a fresh deal */
   GArray    *steps;    /* ArbStep, every action since the deal */
   GPtrArray *players;  /* ArbPlayer, one per seat */
   guint32    seed;
@@ -27,6 +30,7 @@ enum {
   PROP_DECK_SIZE,
   PROP_TURN,
   PROP_FINISHED,
+  PROP_CAN_TAKE_BACK,
   N_PROPS
 };
 static GParamSpec *properties[N_PROPS];
@@ -38,6 +42,7 @@ enum {
   TURN_STARTED,
   GAME_ENDED,
   STEP_APPLIED,
+  POSITION_RESET,
   N_SIGNALS
 };
 static guint signals[N_SIGNALS];
@@ -75,6 +80,9 @@ arb_game_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec
     case PROP_FINISHED:
       g_value_set_boolean (value, self->state.phase == ARB_PHASE_OVER);
       break;
+    case PROP_CAN_TAKE_BACK:
+      g_value_set_boolean (value, arb_game_can_take_back (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -97,6 +105,9 @@ install_properties (GObjectClass *object_class)
     g_param_spec_uint ("turn", NULL, NULL, 0, G_MAXUINT16, 0, flags);
   properties[PROP_FINISHED] =
     g_param_spec_boolean ("finished", NULL, NULL, FALSE, flags);
+  /* Whether arb_game_take_back() would succeed now. */
+  properties[PROP_CAN_TAKE_BACK] =
+    g_param_spec_boolean ("can-take-back", NULL, NULL, FALSE, flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -128,6 +139,11 @@ install_signals (GObjectClass *object_class)
   signals[STEP_APPLIED] =
     g_signal_new ("step-applied", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_UINT);
+  /* The position jumped (a step taken back, a replay moved back or far):
+   * views redraw everything from the current state. */
+  signals[POSITION_RESET] =
+    g_signal_new ("position-reset", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 }
 
 static void
@@ -163,19 +179,17 @@ arb_game_new (ArbVariant variant, GPtrArray *players, guint32 seed, ArbSpeciesMa
               GError **error)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
-  ArbState start;
+  ArbPile deck;
 
   g_return_val_if_fail (players != NULL, NULL);
-  if (!arb_state_setup (&start, variant, players->len, species, rand, error))
+  if (!arb_state_shuffle_deck (variant, players->len, &species, rand, &deck, error))
     return NULL;
-  return arb_game_new_from_state (&start, players, seed, error);
+  return arb_game_new_with_deck (variant, players, seed, species, &deck, error);
 }
 
-/* A game from a dealt start position, as a save game records it. */
-ArbGame *
-arb_game_new_from_state (const ArbState *start, GPtrArray *players, guint32 seed, GError **error)
+static ArbGame *
+game_new (const ArbState *start, GPtrArray *players, guint32 seed, GError **error)
 {
-  g_return_val_if_fail (start != NULL && players != NULL, NULL);
   if (players->len != arb_state_n_seats (start))
     {
       g_set_error (error, ARB_ERROR, ARB_ERROR_INVALID_SETUP,
@@ -190,6 +204,108 @@ arb_game_new_from_state (const ArbState *start, GPtrArray *players, guint32 seed
   self->players = copy_players (players);
   self->seed = seed;
   return self;
+}
+
+/* A game dealt from a deck in a known order (top last), as a save game
+ * records it: no random number is drawn. */
+ArbGame *
+arb_game_new_with_deck (ArbVariant variant, GPtrArray *players, guint32 seed,
+                        ArbSpeciesMask species, const ArbPile *deck, GError **error)
+{
+  ArbState start;
+  ArbGame *self;
+
+  g_return_val_if_fail (players != NULL && deck != NULL, NULL);
+  if (!arb_state_setup_with_deck (&start, variant, players->len, species, deck, error))
+    return NULL;
+  self = game_new (&start, players, seed, error);
+  if (self != NULL)
+    {
+      self->deck = *deck;
+      self->has_deck = TRUE;
+    }
+  return self;
+}
+
+static gboolean
+same_pile (const ArbPile *a, const ArbPile *b)
+{
+  return a->n == b->n && memcmp (a->cards, b->cards, a->n) == 0;
+}
+
+/* Whether dealing deck gives exactly the position start. */
+static gboolean
+deals_start (const ArbState *start, const ArbPile *deck)
+{
+  ArbState dealt;
+
+  if (!arb_state_setup_with_deck (&dealt, start->variant, arb_state_n_seats (start),
+                                  start->species, deck, NULL))
+    return FALSE;
+  if (start->current != 0 || start->phase != ARB_PHASE_DRAW || start->draws != 0
+      || start->turn != 0 || start->n_players != dealt.n_players
+      || !same_pile (&start->deck, &dealt.deck))
+    return FALSE;
+  for (guint p = 0; p < dealt.n_players; p++)
+    if (memcmp (&start->hands[p], &dealt.hands[p], sizeof (ArbCardSet)) != 0
+        || !same_pile (&start->discards[p], &dealt.discards[p])
+        || start->arboreta[p].n != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* A deck whose deal gives the start position: a dealt hand does not keep
+ * the order its cards came in, so each hand is dealt in card order. FALSE
+ * when start is not a fresh deal. */
+static gboolean
+reconstruct_deck (const ArbState *start, ArbPile *deck)
+{
+  guint n_seats = arb_state_n_seats (start);
+  ArbCard dealt[ARB_N_CARDS];
+  guint n_dealt = 0;
+
+  if (start->variant > ARB_VARIANT_SOLO || n_seats == 0 || n_seats > ARB_MAX_PLAYERS
+      || start->n_players > ARB_MAX_PLAYERS)
+    return FALSE;
+  for (guint p = 0; p < n_seats; p++)
+    if (arb_card_set_count (&start->hands[p]) != ARB_HAND_SIZE)
+      return FALSE;
+  for (guint i = 0; i < ARB_HAND_SIZE; i++)
+    for (guint p = 0; p < n_seats; p++)
+      dealt[n_dealt++] = arb_card_set_nth (&start->hands[p], i);
+  for (guint p = 0; p < arb_state_n_piles (start); p++)
+    if (start->discards[p].n == 1)
+      dealt[n_dealt++] = start->discards[p].cards[0];
+
+  *deck = start->deck;
+  if (deck->n + n_dealt > ARB_N_CARDS)
+    return FALSE;
+  while (n_dealt > 0)
+    arb_pile_push (deck, dealt[--n_dealt]);
+  return deals_start (start, deck);
+}
+
+/* A game from a start position. When it is a fresh deal the game can be
+ * saved; a position taken from the middle of a game can only be played on. */
+ArbGame *
+arb_game_new_from_state (const ArbState *start, GPtrArray *players, guint32 seed, GError **error)
+{
+  ArbGame *self;
+
+  g_return_val_if_fail (start != NULL && players != NULL, NULL);
+  self = game_new (start, players, seed, error);
+  if (self != NULL)
+    self->has_deck = reconstruct_deck (start, &self->deck);
+  return self;
+}
+
+/* The whole deck in the order it was dealt from (top last), or NULL when
+ * the game did not start from a deal. */
+const ArbPile *
+arb_game_get_deck (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  return self->has_deck ? &self->deck : NULL;
 }
 
 const ArbState *
@@ -286,7 +402,7 @@ arb_game_get_step (ArbGame *self, guint index)
 }
 
 static void
-notify_changes (ArbGame *self, const ArbState *before)
+notify_changes (ArbGame *self, const ArbState *before, gboolean could_take_back)
 {
   const ArbState *after = &self->state;
 
@@ -298,8 +414,10 @@ notify_changes (ArbGame *self, const ArbState *before)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DECK_SIZE]);
   if (before->turn != after->turn)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TURN]);
-  if (after->phase == ARB_PHASE_OVER && before->phase != ARB_PHASE_OVER)
+  if ((after->phase == ARB_PHASE_OVER) != (before->phase == ARB_PHASE_OVER))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FINISHED]);
+  if (could_take_back != arb_game_can_take_back (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_TAKE_BACK]);
 }
 
 static void
@@ -322,6 +440,25 @@ emit_step (ArbGame *self, const ArbStep *step)
   g_signal_emit (self, signals[STEP_APPLIED], 0, self->steps->len - 1);
 }
 
+/* Records a step already applied to the state, then tells the listeners. */
+static void
+commit_step (ArbGame *self, const ArbState *before, const ArbStep *step)
+{
+  gboolean could_take_back = arb_game_can_take_back (self);
+
+  g_array_append_val (self->steps, *step);
+
+  g_object_freeze_notify (G_OBJECT (self));
+  notify_changes (self, before, could_take_back);
+  g_object_thaw_notify (G_OBJECT (self));
+
+  emit_step (self, step);
+  if (self->state.phase == ARB_PHASE_OVER)
+    g_signal_emit (self, signals[GAME_ENDED], 0);
+  else if (self->state.turn != before->turn)
+    g_signal_emit (self, signals[TURN_STARTED], 0, (guint) self->state.current);
+}
+
 /* Carries out one action of the player whose turn it is. A refused action
  * sets error and changes nothing. */
 gboolean
@@ -336,17 +473,142 @@ arb_game_apply (ArbGame *self, const ArbMove *move, GError **error)
   before = self->state;
   if (!arb_state_apply (&self->state, move, &step, error))
     return FALSE;
-  g_array_append_val (self->steps, step);
+  commit_step (self, &before, &step);
+  return TRUE;
+}
+
+static char *
+card_name (ArbCard card)
+{
+  return arb_card_is_valid (card) ? arb_card_to_string (card) : g_strdup (_("no card"));
+}
+
+static gboolean
+check_card (const char *what, ArbCard recorded, ArbCard taken, GError **error)
+{
+  if (recorded == taken)
+    return TRUE;
+
+  g_autofree char *recorded_name = card_name (recorded);
+  g_autofree char *taken_name = card_name (taken);
+  /* Translators: the first %s says which card ("the card drawn", ...). */
+  g_set_error (error, ARB_ERROR, ARB_ERROR_INVALID_POSITION,
+               _("%s is recorded as %s but the deal gives %s"),
+               what, recorded_name, taken_name);
+  return FALSE;
+}
+
+/* Whether what the rules did agrees with the record: the player, the card
+ * drawn and, in solo, the cards turned up after the discard. */
+static gboolean
+check_record (const ArbStep *recorded, const ArbStep *taken, GError **error)
+{
+  if (recorded->player != taken->player)
+    {
+      g_set_error (error, ARB_ERROR, ARB_ERROR_INVALID_POSITION,
+                   _("The step is recorded for player %u but it is player %u’s turn"),
+                   recorded->player + 1u, taken->player + 1u);
+      return FALSE;
+    }
+  if (taken->move.kind == ARB_MOVE_DRAW
+      && !check_card (_("The card drawn"), recorded->move.card, taken->move.card, error))
+    return FALSE;
+  return check_card (_("The card turned up onto the discard pile"),
+                     recorded->refill_discard, taken->refill_discard, error)
+         && check_card (_("The card dealt to Q"), recorded->refill_q, taken->refill_q, error);
+}
+
+/* Replays a recorded step (from a save game or a replay): the rules check
+ * the move, and the cards it moved must be the recorded ones. A refused or
+ * disagreeing step sets error and changes nothing. */
+gboolean
+arb_game_apply_step (ArbGame *self, const ArbStep *step, GError **error)
+{
+  ArbState after;
+  ArbStep taken;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  g_return_val_if_fail (step != NULL, FALSE);
+
+  after = self->state;
+  if (!arb_state_apply (&after, &step->move, &taken, error)
+      || !check_record (step, &taken, error))
+    return FALSE;
+
+  ArbState before = self->state;
+  self->state = after;
+  commit_step (self, &before, &taken);
+  return TRUE;
+}
+
+/* A person may take back their play, and their discard until the next
+ * player acts; never a draw, nor a discard that turned up a card (solo),
+ * since a card once seen cannot be unseen, nor anything once the game is
+ * over. Taking back the discard then allows taking back the play. */
+gboolean
+arb_game_can_take_back (ArbGame *self)
+{
+  const ArbStep *last;
+  ArbPlayer *player;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  if (self->steps->len == 0 || self->state.phase == ARB_PHASE_OVER)
+    return FALSE;
+
+  last = &g_array_index (self->steps, ArbStep, self->steps->len - 1);
+  player = g_ptr_array_index (self->players, last->player);
+  if (arb_player_get_kind (player) != ARB_PLAYER_PERSON)
+    return FALSE;
+  switch (last->move.kind)
+    {
+    case ARB_MOVE_PLAY:
+      return TRUE;
+    case ARB_MOVE_DISCARD:
+      return last->refill_discard == ARB_CARD_NONE && last->refill_q == ARB_CARD_NONE;
+    case ARB_MOVE_DRAW:
+    default:
+      return FALSE;
+    }
+}
+
+/* The position after the first n recorded steps, replayed from the start. */
+static void
+rebuild_state (ArbGame *self, guint n)
+{
+  self->state = self->start;
+  for (guint i = 0; i < n; i++)
+    {
+      const ArbStep *step = &g_array_index (self->steps, ArbStep, i);
+      gboolean ok = arb_state_apply (&self->state, &step->move, NULL, NULL);
+      g_assert (ok);
+    }
+}
+
+/* Undoes the last step when arb_game_can_take_back() allows it; the
+ * position is replayed from the start, then "position-reset" tells the
+ * views to redraw. */
+gboolean
+arb_game_take_back (ArbGame *self, GError **error)
+{
+  ArbState before;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  if (!arb_game_can_take_back (self))
+    {
+      g_set_error_literal (error, ARB_ERROR, ARB_ERROR_WRONG_PHASE,
+                           _("Only a play, or a discard before the next player acts, "
+                             "can be taken back"));
+      return FALSE;
+    }
+
+  before = self->state;
+  g_array_set_size (self->steps, self->steps->len - 1);
+  rebuild_state (self, self->steps->len);
 
   g_object_freeze_notify (G_OBJECT (self));
-  notify_changes (self, &before);
+  notify_changes (self, &before, TRUE);
   g_object_thaw_notify (G_OBJECT (self));
-
-  emit_step (self, &step);
-  if (self->state.phase == ARB_PHASE_OVER)
-    g_signal_emit (self, signals[GAME_ENDED], 0);
-  else if (self->state.turn != before.turn)
-    g_signal_emit (self, signals[TURN_STARTED], 0, (guint) self->state.current);
+  g_signal_emit (self, signals[POSITION_RESET], 0);
   return TRUE;
 }
 

@@ -25,6 +25,13 @@ ArbGame        *arb_game_new_from_state    (const ArbState  *start,
                                             GPtrArray       *players,
                                             guint32          seed,
                                             GError         **error);
+ArbGame        *arb_game_new_with_deck     (ArbVariant       variant,
+                                            GPtrArray       *players,
+                                            guint32          seed,
+                                            ArbSpeciesMask   species,
+                                            const ArbPile   *deck,
+                                            GError         **error);
+const ArbPile  *arb_game_get_deck          (ArbGame         *self);
 
 const ArbState *arb_game_get_state         (ArbGame         *self);
 const ArbState *arb_game_get_start_state   (ArbGame         *self);
@@ -60,5 +67,12 @@ gboolean        arb_game_discard           (ArbGame         *self,
                                             GError         **error);
 void            arb_game_get_score         (ArbGame         *self,
                                             ArbScoreSheet   *sheet);
+
+gboolean        arb_game_apply_step        (ArbGame         *self,
+                                            const ArbStep   *step,
+                                            GError         **error);
+gboolean        arb_game_can_take_back     (ArbGame         *self);
+gboolean        arb_game_take_back         (ArbGame         *self,
+                                            GError         **error);
 
 G_END_DECLS

@@ -53,6 +53,25 @@ check_species (ArbVariant variant, guint n_seats, ArbSpeciesMask species, GError
   return TRUE;
 }
 
+/* The shuffled deck of the species (chosen at random when *species is 0),
+ * before the deal: a save game records it so that a replay never depends on
+ * the random number generator. */
+gboolean
+arb_state_shuffle_deck (ArbVariant variant, guint n_seats, ArbSpeciesMask *species,
+                        GRand *rand, ArbPile *deck, GError **error)
+{
+  if (!arb_rules_check_players (variant, n_seats, error))
+    return FALSE;
+  if (*species == 0)
+    *species = choose_species (arb_rules_species_count (variant, n_seats), rand);
+  if (!check_species (variant, n_seats, *species, error))
+    return FALSE;
+
+  arb_pile_fill (deck, *species);
+  arb_pile_shuffle (deck, rand);
+  return TRUE;
+}
+
 /* Shuffles a deck of the species (chosen at random when species is 0)
  * and deals it. */
 gboolean
@@ -61,15 +80,8 @@ arb_state_setup (ArbState *state, ArbVariant variant, guint n_seats, ArbSpeciesM
 {
   ArbPile deck;
 
-  if (!arb_rules_check_players (variant, n_seats, error))
+  if (!arb_state_shuffle_deck (variant, n_seats, &species, rand, &deck, error))
     return FALSE;
-  if (species == 0)
-    species = choose_species (arb_rules_species_count (variant, n_seats), rand);
-  if (!check_species (variant, n_seats, species, error))
-    return FALSE;
-
-  arb_pile_fill (&deck, species);
-  arb_pile_shuffle (&deck, rand);
   return arb_state_setup_with_deck (state, variant, n_seats, species, &deck, error);
 }
 

@@ -43,6 +43,12 @@ gboolean arb_state_setup             (ArbState       *state,
                                       ArbSpeciesMask  species,
                                       GRand          *rand,
                                       GError        **error);
+gboolean arb_state_shuffle_deck      (ArbVariant      variant,
+                                      guint           n_seats,
+                                      ArbSpeciesMask *species,
+                                      GRand          *rand,
+                                      ArbPile        *deck,
+                                      GError        **error);
 gboolean arb_state_setup_with_deck   (ArbState       *state,
                                       ArbVariant      variant,
                                       guint           n_seats,
