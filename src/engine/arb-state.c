@@ -129,7 +129,10 @@ arb_state_setup_with_deck (ArbState *state, ArbVariant variant, guint n_seats,
   state->species = species;
   state->n_players = (guint8) arb_rules_player_count (variant, n_seats);
   state->phase = ARB_PHASE_DRAW;
-  state->deck = *deck;
+  /* Only the deck's cards: the caller's array past them is often never
+   * written, and copying it would make two deals of one seed differ. */
+  memcpy (state->deck.cards, deck->cards, deck->n);
+  state->deck.n = deck->n;
 
   for (guint i = 0; i < ARB_HAND_SIZE; i++)
     for (guint p = 0; p < n_seats; p++)
