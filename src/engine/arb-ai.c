@@ -1,9 +1,18 @@
-/* arb-ai.c: computer players. */
+/* arb-ai.c: the computer players' entry points: levels, decisions in a
+ * worker thread, hints. */
 #include "config.h"
 
-#include "arb-ai.h"
+#include <glib/gi18n-lib.h>
 
-static const char * const level_ids[] = { "random" };
+#include "arb-ai-private.h"
+
+static const char * const level_ids[] = { "random", "easy", "medium", "hard" };
+static const char * const level_names[] = {
+  /* Translators: levels of the computer players */
+  N_("Random"), N_("Easy"), N_("Medium"), N_("Hard"),
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (level_ids) == ARB_AI_N_LEVELS);
 
 const char *
 arb_ai_level_id (ArbAiLevel level)
@@ -24,6 +33,133 @@ arb_ai_level_from_id (const char *id, ArbAiLevel *level)
   return FALSE;
 }
 
+const char *
+arb_ai_level_name (ArbAiLevel level)
+{
+  g_return_val_if_fail (level < G_N_ELEMENTS (level_names), NULL);
+  return _(level_names[level]);
+}
+
+void
+arb_ai_params_init (ArbAiParams *params, ArbAiLevel level, guint64 seed)
+{
+  params->level = level;
+  params->seed = seed;
+  params->budget_ms = ARB_AI_DEFAULT_BUDGET_MS;
+  params->playouts = 0;
+}
+
+static gboolean
+choose_heuristic (const ArbAiView *view, gboolean guard, guint64 seed, ArbMove *move)
+{
+  guint64 rng = seed;
+  return arb_ai_rank_actions (view, guard, &rng, move, NULL, 1) == 1;
+}
+
+/* The view's seat must be the one to move. */
+gboolean
+arb_ai_choose_with_view (const ArbAiView *view, const ArbAiParams *params,
+                         GCancellable *cancellable, ArbMove *move, ArbAiStats *stats,
+                         GError **error)
+{
+  gint64 start = g_get_monotonic_time ();
+  guint64 rng = params->seed;
+  gboolean chosen;
+
+  g_return_val_if_fail (view != NULL && params != NULL && move != NULL, FALSE);
+  g_return_val_if_fail (view->state.phase == ARB_PHASE_OVER || view->state.current == view->seat, FALSE);
+
+  if (stats != NULL)
+    stats->playouts = 0;
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+
+  switch (params->level)
+    {
+    case ARB_AI_RANDOM:
+      chosen = arb_ai_choose_random (&view->state, &rng, move);
+      break;
+    case ARB_AI_EASY:
+      chosen = choose_heuristic (view, FALSE, params->seed, move);
+      break;
+    case ARB_AI_MEDIUM:
+      chosen = choose_heuristic (view, TRUE, params->seed, move);
+      break;
+    case ARB_AI_HARD:
+    default:
+      return arb_ai_search (view, params, cancellable, move, stats, error);
+    }
+  if (stats != NULL)
+    stats->elapsed_us = g_get_monotonic_time () - start;
+  return chosen;
+}
+
+typedef struct {
+  ArbAiView   view;
+  ArbAiParams params;
+  ArbMove     move;
+  ArbAiStats  stats;
+} ChooseData;
+
+static void
+choose_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  ChooseData *data = task_data;
+  GError *error = NULL;
+
+  if (arb_ai_choose_with_view (&data->view, &data->params, cancellable,
+                               &data->move, &data->stats, &error))
+    g_task_return_boolean (task, TRUE);
+  else if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "%s",
+                             _("The game is over: there is nothing to choose"));
+}
+
+void
+arb_ai_choose_async (const ArbAiView *view, const ArbAiParams *params,
+                     GCancellable *cancellable, GAsyncReadyCallback callback,
+                     gpointer user_data)
+{
+  g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  ChooseData *data = g_new0 (ChooseData, 1);
+
+  data->view = *view;
+  data->params = *params;
+  g_task_set_name (task, "arb_ai_choose_async");
+  g_task_set_task_data (task, data, g_free);
+  g_task_run_in_thread (task, choose_thread);
+}
+
+/* move and stats may be NULL. */
+gboolean
+arb_ai_choose_finish (GAsyncResult *result, ArbMove *move, ArbAiStats *stats, GError **error)
+{
+  GTask *task = G_TASK (result);
+  ChooseData *data = g_task_get_task_data (task);
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  if (!g_task_propagate_boolean (task, error))
+    return FALSE;
+  if (move != NULL)
+    *move = data->move;
+  if (stats != NULL)
+    *stats = data->stats;
+  return TRUE;
+}
+
+void
+arb_ai_hint_async (ArbGame *game, const ArbAiParams *params, GCancellable *cancellable,
+                   GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autofree ArbAiView *view = g_new (ArbAiView, 1);
+
+  g_return_if_fail (ARB_IS_GAME (game));
+  arb_ai_view_init_from_game (view, game, arb_game_get_current_player (game));
+  arb_ai_choose_async (view, params, cancellable, callback, user_data);
+}
+
 static ArbCard
 random_hand_card (const ArbState *state, GRand *rand)
 {
@@ -41,9 +177,11 @@ random_cell (const ArbArboretum *arboretum, GRand *rand, ArbMove *move)
   move->y = xy[2 * i + 1];
 }
 
-/* Every legal action has the same chance. */
+/* The random player straight from GRand, as it always drew, so that seeded
+ * games of arboretum-cli replay as before; it only looks at its own hand
+ * and the free cells, so it needs no view. */
 static gboolean
-choose_random (const ArbState *state, GRand *rand, ArbMove *move)
+choose_random_with_grand (const ArbState *state, GRand *rand, ArbMove *move)
 {
   gint8 sources[1 + ARB_MAX_PLAYERS];
   guint n;
@@ -71,14 +209,18 @@ choose_random (const ArbState *state, GRand *rand, ArbMove *move)
     }
 }
 
-/* The next action for the seat whose turn it is; FALSE once the game is over. */
 gboolean
 arb_ai_choose (const ArbState *state, ArbAiLevel level, GRand *rand, ArbMove *move)
 {
-  switch (level)
-    {
-    case ARB_AI_RANDOM:
-    default:
-      return choose_random (state, rand, move);
-    }
+  g_autofree ArbAiView *view = NULL;
+  ArbAiKnowledge none;
+  ArbAiParams params;
+
+  if (level == ARB_AI_RANDOM)
+    return choose_random_with_grand (state, rand, move);
+  view = g_new (ArbAiView, 1);
+  arb_ai_knowledge_init (&none);
+  arb_ai_view_init (view, state, state->current, &none);
+  arb_ai_params_init (&params, level, ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand));
+  return arb_ai_choose_with_view (view, &params, NULL, move, NULL, NULL);
 }

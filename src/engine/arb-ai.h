@@ -1,21 +1,91 @@
 /* arb-ai.h: computer players. Each one chooses the next action of the seat
- * whose turn it is, from what that seat may know. */
+ * whose turn it is, from what that seat may know (an ArbAiView).
+ *
+ * Levels, weakest first:
+ *   random  a uniformly random legal action: the baseline;
+ *   easy    a greedy path builder that ignores who holds the right to score;
+ *   medium  a heuristic that weighs paths against the chance of keeping the
+ *           right, blocks what others build and reads the discard piles;
+ *   hard    a search: Monte Carlo over deals of the unseen cards, its
+ *           candidates ranked by medium, within a time or playout budget.
+ */
 #pragma once
 
+#include <gio/gio.h>
+
+#include "arb-ai-view.h"
 #include "arb-state.h"
 
 G_BEGIN_DECLS
 
 typedef enum {
-  ARB_AI_RANDOM, /* a uniformly random legal action: the baseline */
+  ARB_AI_RANDOM,
+  ARB_AI_EASY,
+  ARB_AI_MEDIUM,
+  ARB_AI_HARD,
 } ArbAiLevel;
 
-const char *arb_ai_level_id      (ArbAiLevel   level);
-gboolean    arb_ai_level_from_id (const char  *id,
-                                  ArbAiLevel  *level);
-gboolean    arb_ai_choose        (const ArbState *state,
-                                  ArbAiLevel      level,
-                                  GRand          *rand,
-                                  ArbMove        *move);
+#define ARB_AI_N_LEVELS 4
+#define ARB_AI_DEFAULT_BUDGET_MS 1000
+
+typedef struct {
+  ArbAiLevel level;
+  guint64    seed;       /* the same view, seed and budget give the same move */
+  guint      budget_ms;  /* hard: time for one decision; 0 for the default */
+  guint      playouts;   /* hard: a fixed number of playouts instead of a time
+                          * budget (deterministic: for tests); 0 for none */
+} ArbAiParams;
+
+typedef struct {
+  guint  playouts;       /* games played to the end by the search */
+  gint64 elapsed_us;
+} ArbAiStats;
+
+const char *arb_ai_level_id          (ArbAiLevel          level);
+gboolean    arb_ai_level_from_id     (const char         *id,
+                                      ArbAiLevel         *level);
+const char *arb_ai_level_name        (ArbAiLevel          level);
+
+void        arb_ai_params_init       (ArbAiParams        *params,
+                                      ArbAiLevel          level,
+                                      guint64             seed);
+
+/* Blocks for up to the budget: call it from a worker thread, or use the
+ * asynchronous form below from the main loop. Returns FALSE when the game is
+ * over, or with G_IO_ERROR_CANCELLED when cancellable fires (then move is
+ * untouched). */
+gboolean    arb_ai_choose_with_view  (const ArbAiView    *view,
+                                      const ArbAiParams  *params,
+                                      GCancellable       *cancellable,
+                                      ArbMove            *move,
+                                      ArbAiStats         *stats,
+                                      GError            **error);
+
+/* Runs the decision in a worker thread; callback runs in the thread-default
+ * main context of the caller. The view is copied: the caller may change the
+ * game meanwhile. Used for the computer's seats and for a person's hint. */
+void        arb_ai_choose_async      (const ArbAiView    *view,
+                                      const ArbAiParams  *params,
+                                      GCancellable       *cancellable,
+                                      GAsyncReadyCallback callback,
+                                      gpointer            user_data);
+gboolean    arb_ai_choose_finish     (GAsyncResult       *result,
+                                      ArbMove            *move,
+                                      ArbAiStats         *stats,
+                                      GError            **error);
+
+/* The level's choice for whoever's turn it is in game, seen from that seat. */
+void        arb_ai_hint_async        (ArbGame            *game,
+                                      const ArbAiParams  *params,
+                                      GCancellable       *cancellable,
+                                      GAsyncReadyCallback callback,
+                                      gpointer            user_data);
+
+/* The old entry point: the view of the current seat without any history
+ * (cards others took from discard piles count as unknown). */
+gboolean    arb_ai_choose            (const ArbState     *state,
+                                      ArbAiLevel          level,
+                                      GRand              *rand,
+                                      ArbMove            *move);
 
 G_END_DECLS

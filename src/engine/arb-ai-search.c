@@ -1,0 +1,207 @@
+/* arb-ai-search.c: the hard player.
+ *
+ * Monte Carlo over the seat's information set: each round deals the unseen
+ * cards at random, consistently with the view (determinization), and plays
+ * every surviving candidate action to the end of the game with the quick
+ * playout policy for every player. All candidates of a round share the deal
+ * and the playout's random numbers, so their difference shows through the
+ * noise of the deal. Candidates come from the medium heuristic, best first;
+ * the worse half is dropped each time the number of rounds doubles
+ * (sequential halving), so the budget goes to the close calls.
+ */
+#include "config.h"
+
+#include "arb-ai-private.h"
+
+#define MAX_CANDIDATES 10
+#define FIRST_CUT 24
+/* Standard errors by which a candidate must beat medium's choice. */
+#define REQUIRED_CONFIDENCE 1.5
+
+/* Newton's method: the engine links no libm. */
+static double
+sqrt_approx (double x)
+{
+  double r = x > 1.0 ? x : 1.0;
+  for (guint i = 0; i < 40; i++)
+    r = 0.5 * (r + x / r);
+  return r;
+}
+
+static double
+playout_reward (const ArbState *state, guint me)
+{
+  ArbScoreSheet sheet;
+  guint best_other = 0;
+  double win = 0.0;
+
+  arb_state_score (state, &sheet);
+  for (guint p = 0; p < sheet.n_players; p++)
+    if (p != me)
+      best_other = MAX (best_other, sheet.players[p].total);
+  if (sheet.winners & (1u << me))
+    win = 1.0 / __builtin_popcount (sheet.winners);
+  /* Winning is what counts; the margin tells apart the games that are lost
+   * or won anyway. */
+  double margin = CLAMP ((double) sheet.players[me].total - best_other, -20.0, 20.0);
+  return 0.75 * win + 0.25 * (0.5 + margin / 40.0);
+}
+
+static double
+playout (ArbState *state, guint me, guint64 *rng)
+{
+  ArbMove move;
+
+  while (state->phase != ARB_PHASE_OVER)
+    {
+      arb_ai_policy_playout (state, rng, &move);
+      if (!arb_state_apply (state, &move, NULL, NULL))
+        {
+          /* The policy only makes legal moves; a random one keeps a bug
+           * there from hanging the search. */
+          g_warn_if_reached ();
+          arb_ai_choose_random (state, rng, &move);
+          arb_state_apply (state, &move, NULL, NULL);
+        }
+    }
+  return playout_reward (state, me);
+}
+
+/* Candidate 0 is medium's choice, and stays in to the end: every other
+ * candidate is measured by how much better it does on the same deals
+ * (paired differences), and replaces it only when clearly better. */
+typedef struct {
+  ArbMove  moves[MAX_CANDIDATES];
+  double   sums[MAX_CANDIDATES];     /* of the differences to candidate 0 */
+  double   squares[MAX_CANDIDATES];
+  guint    counts[MAX_CANDIDATES];
+  gboolean alive[MAX_CANDIDATES];
+  guint    n;
+  guint    n_alive;
+} Candidates;
+
+static double
+mean (const Candidates *c, guint i)
+{
+  return c->counts[i] > 0 ? c->sums[i] / c->counts[i] : 0.0;
+}
+
+/* How sure the mean difference is above 0, in standard errors. */
+static double
+confidence (const Candidates *c, guint i)
+{
+  guint n = c->counts[i];
+  if (n < 2)
+    return 0.0;
+  double m = c->sums[i] / n;
+  double variance = (c->squares[i] - n * m * m) / (n - 1);
+  if (variance <= 1e-12)
+    return m > 0 ? G_MAXDOUBLE : 0.0;
+  return m / (sqrt_approx (variance / n));
+}
+
+/* Drops the worse half of the living candidates, keeping at least two. */
+static void
+halve (Candidates *c)
+{
+  guint keep = MAX (2u, (c->n_alive + 1) / 2);
+
+  while (c->n_alive > keep)
+    {
+      guint worst = G_MAXUINT;
+      for (guint i = 1; i < c->n; i++)
+        if (c->alive[i] && (worst == G_MAXUINT || mean (c, i) <= mean (c, worst)))
+          worst = i;
+      c->alive[worst] = FALSE;
+      c->n_alive--;
+    }
+}
+
+static guint
+best_candidate (const Candidates *c)
+{
+  guint best = 0;
+  for (guint i = 1; i < c->n; i++)
+    if (c->alive[i] && mean (c, i) > 0 && (best == 0 || mean (c, i) > mean (c, best)))
+      best = i;
+  return best > 0 && confidence (c, best) >= REQUIRED_CONFIDENCE ? best : 0;
+}
+
+/* One deal, every living candidate played out on it. Returns the playouts. */
+static guint
+search_round (const ArbAiView *view, Candidates *c, guint64 *rng, guint limit)
+{
+  ArbState deal;
+  guint done = 0;
+
+  arb_ai_view_determinize (view, rng, &deal);
+  guint64 shared = arb_ai_rng_next (rng);
+  double base = 0.0;
+  for (guint i = 0; i < c->n && done < limit; i++)
+    {
+      if (!c->alive[i])
+        continue;
+      ArbState state = deal;
+      guint64 playout_rng = shared;
+      if (!arb_state_apply (&state, &c->moves[i], NULL, NULL))
+        {
+          g_warn_if_reached ();
+          c->alive[i] = FALSE;
+          c->n_alive--;
+          continue;
+        }
+      double reward = playout (&state, view->seat, &playout_rng);
+      done++;
+      if (i == 0)
+        {
+          base = reward;
+          continue;
+        }
+      c->sums[i] += reward - base;
+      c->squares[i] += (reward - base) * (reward - base);
+      c->counts[i]++;
+    }
+  return done;
+}
+
+gboolean
+arb_ai_search (const ArbAiView *view, const ArbAiParams *params, GCancellable *cancellable,
+               ArbMove *move, ArbAiStats *stats, GError **error)
+{
+  gint64 start = g_get_monotonic_time ();
+  guint budget_ms = params->budget_ms > 0 ? params->budget_ms : ARB_AI_DEFAULT_BUDGET_MS;
+  gint64 deadline = start + (gint64) budget_ms * 1000;
+  guint64 rng = params->seed ^ G_GUINT64_CONSTANT (0x5DEECE66D);
+  Candidates c = { 0 };
+  guint playouts = 0, rounds = 0, next_cut = FIRST_CUT;
+
+  c.n = arb_ai_rank_actions (view, TRUE, &rng, c.moves, NULL, MAX_CANDIDATES);
+  if (c.n == 0)
+    return FALSE;
+  for (guint i = 0; i < c.n; i++)
+    c.alive[i] = TRUE;
+  c.n_alive = c.n;
+
+  while (c.n_alive > 1)
+    {
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      if (params->playouts > 0 ? playouts >= params->playouts : g_get_monotonic_time () >= deadline)
+        break;
+      guint limit = params->playouts > 0 ? params->playouts - playouts : G_MAXUINT;
+      playouts += search_round (view, &c, &rng, limit);
+      if (++rounds == next_cut)
+        {
+          halve (&c);
+          next_cut *= 2;
+        }
+    }
+
+  *move = c.moves[best_candidate (&c)];
+  if (stats != NULL)
+    {
+      stats->playouts = playouts;
+      stats->elapsed_us = g_get_monotonic_time () - start;
+    }
+  return TRUE;
+}

@@ -1,0 +1,206 @@
+/* arb-ai-view.c: a seat's information set, and deals consistent with it. */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "arb-ai-view.h"
+#include "arb-error.h"
+
+void
+arb_ai_knowledge_init (ArbAiKnowledge *knowledge)
+{
+  memset (knowledge, 0, sizeof *knowledge);
+}
+
+/* Everybody sees a card taken from a discard pile, and every card played or
+ * discarded; nobody but the drawer sees a card drawn from the deck, nor the
+ * card the deck deals Q in solo. */
+void
+arb_ai_knowledge_add_step (ArbAiKnowledge *knowledge, const ArbStep *step)
+{
+  const ArbMove *m = &step->move;
+  ArbCardSet *known = &knowledge->known[step->player];
+
+  switch (m->kind)
+    {
+    case ARB_MOVE_DRAW:
+      if (m->source != ARB_SOURCE_DECK && arb_card_is_valid (m->card))
+        arb_card_set_add (known, m->card);
+      break;
+    case ARB_MOVE_PLAY:
+    case ARB_MOVE_DISCARD:
+      if (arb_card_is_valid (m->card))
+        arb_card_set_remove (known, m->card);
+      break;
+    default:
+      break;
+    }
+}
+
+/* Every card of the species in play. */
+static ArbCardSet
+all_cards (ArbSpeciesMask species)
+{
+  ArbCardSet all = ARB_CARD_SET_INIT;
+  for (guint c = 0; c < ARB_N_CARDS; c++)
+    if (species & (1u << arb_card_species ((ArbCard) c)))
+      arb_card_set_add (&all, (ArbCard) c);
+  return all;
+}
+
+static void
+remove_pile (ArbCardSet *set, const ArbPile *pile)
+{
+  for (guint i = 0; i < pile->n; i++)
+    if (arb_card_is_valid (pile->cards[i]))
+      arb_card_set_remove (set, pile->cards[i]);
+}
+
+static void
+remove_arboretum (ArbCardSet *set, const ArbArboretum *arboretum)
+{
+  for (guint i = 0; i < arboretum->n; i++)
+    arb_card_set_remove (set, arboretum->cells[i].card);
+}
+
+static void
+remove_hand (ArbCardSet *set, const ArbCardSet *hand)
+{
+  set->bits[0] &= ~hand->bits[0];
+  set->bits[1] &= ~hand->bits[1];
+}
+
+/* public_state holds only what the seat may know: its own hand, the known
+ * cards of the other hands, and a deck whose cards are ignored (only its
+ * size counts). hand_size gives the true size of every hand. */
+gboolean
+arb_ai_view_init_from_public (ArbAiView *view, const ArbState *public_state, guint seat,
+                              const guint8 *hand_size, GError **error)
+{
+  const ArbState *s = public_state;
+  guint hidden = 0;
+
+  g_return_val_if_fail (seat < s->n_players, FALSE);
+
+  memset (view, 0, sizeof *view);
+  view->seat = (guint8) seat;
+  view->state.variant = s->variant;
+  view->state.species = s->species;
+  view->state.n_players = s->n_players;
+  view->state.current = s->current;
+  view->state.phase = s->phase;
+  view->state.draws = s->draws;
+  view->state.turn = s->turn;
+  view->state.deck.n = s->deck.n;
+  memset (view->state.deck.cards, ARB_CARD_NONE, s->deck.n);
+
+  view->unseen = all_cards (s->species);
+  for (guint p = 0; p < s->n_players; p++)
+    {
+      /* Only the cards in use: what lies past the end is stale. */
+      view->state.discards[p].n = s->discards[p].n;
+      memcpy (view->state.discards[p].cards, s->discards[p].cards, s->discards[p].n);
+      view->state.arboreta[p].n = s->arboreta[p].n;
+      memcpy (view->state.arboreta[p].cells, s->arboreta[p].cells,
+              s->arboreta[p].n * sizeof (ArbPlacement));
+      view->state.hands[p] = s->hands[p];
+      view->hand_size[p] = hand_size[p];
+      remove_pile (&view->unseen, &s->discards[p]);
+      remove_arboretum (&view->unseen, &s->arboreta[p]);
+      remove_hand (&view->unseen, &s->hands[p]);
+      if (arb_card_set_count (&s->hands[p]) > hand_size[p] || (p == seat && arb_card_set_count (&s->hands[p]) != hand_size[p]))
+        {
+          g_set_error (error, ARB_ERROR, ARB_ERROR_INVALID_SETUP,
+                       _("Player %u holds %u cards, not %u"),
+                       p + 1, hand_size[p], arb_card_set_count (&s->hands[p]));
+          return FALSE;
+        }
+      hidden += hand_size[p] - arb_card_set_count (&s->hands[p]);
+    }
+  if (arb_card_set_count (&view->unseen) != hidden + s->deck.n)
+    {
+      g_set_error (error, ARB_ERROR, ARB_ERROR_INVALID_SETUP,
+                   _("%u cards are unaccounted for, but the deck and hidden hands hold %u"),
+                   arb_card_set_count (&view->unseen), hidden + s->deck.n);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The view of seat from a full state and what the seat saw happen. */
+void
+arb_ai_view_init (ArbAiView *view, const ArbState *state, guint seat,
+                  const ArbAiKnowledge *knowledge)
+{
+  ArbState public_state = *state;
+  guint8 sizes[ARB_MAX_PLAYERS] = { 0 };
+  g_autoptr (GError) error = NULL;
+
+  for (guint p = 0; p < state->n_players; p++)
+    {
+      sizes[p] = (guint8) arb_card_set_count (&state->hands[p]);
+      if (p == seat)
+        continue;
+      public_state.hands[p].bits[0] = state->hands[p].bits[0] & knowledge->known[p].bits[0];
+      public_state.hands[p].bits[1] = state->hands[p].bits[1] & knowledge->known[p].bits[1];
+    }
+  if (!arb_ai_view_init_from_public (view, &public_state, seat, sizes, &error))
+    g_critical ("Inconsistent game state: %s", error->message);
+}
+
+void
+arb_ai_view_init_from_steps (ArbAiView *view, const ArbState *state, const ArbStep *steps,
+                             guint n_steps, guint seat)
+{
+  ArbAiKnowledge knowledge;
+
+  arb_ai_knowledge_init (&knowledge);
+  for (guint i = 0; i < n_steps; i++)
+    arb_ai_knowledge_add_step (&knowledge, &steps[i]);
+  arb_ai_view_init (view, state, seat, &knowledge);
+}
+
+void
+arb_ai_view_init_from_game (ArbAiView *view, ArbGame *game, guint seat)
+{
+  ArbAiKnowledge knowledge;
+  guint n = arb_game_get_n_steps (game);
+
+  arb_ai_knowledge_init (&knowledge);
+  for (guint i = 0; i < n; i++)
+    arb_ai_knowledge_add_step (&knowledge, arb_game_get_step (game, i));
+  arb_ai_view_init (view, arb_game_get_state (game), seat, &knowledge);
+}
+
+/* How many cards of player's hand the seat does not know. */
+guint
+arb_ai_view_n_hidden (const ArbAiView *view, guint player)
+{
+  return view->hand_size[player] - arb_card_set_count (&view->state.hands[player]);
+}
+
+/* A full position consistent with the view: the unseen cards shuffled, dealt
+ * into the hidden parts of the hands and then into the deck. */
+void
+arb_ai_view_determinize (const ArbAiView *view, guint64 *rng, ArbState *state)
+{
+  ArbCard pool[ARB_N_CARDS];
+  guint n = arb_card_set_to_array (&view->unseen, pool);
+  guint next = 0;
+
+  *state = view->state;
+  for (guint i = n; i > 1; i--)
+    {
+      guint j = arb_ai_rng_below (rng, i);
+      ArbCard tmp = pool[i - 1];
+      pool[i - 1] = pool[j];
+      pool[j] = tmp;
+    }
+  for (guint p = 0; p < view->state.n_players; p++)
+    for (guint k = arb_ai_view_n_hidden (view, p); k > 0; k--)
+      arb_card_set_add (&state->hands[p], pool[next++]);
+  state->deck.n = 0;
+  while (next < n)
+    state->deck.cards[state->deck.n++] = pool[next++];
+}
