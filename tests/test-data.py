@@ -1,0 +1,494 @@
+#!/usr/bin/env python3
+"""Checks of the files that make Arboretum a desktop application.
+
+Each subcommand is one meson test in the 'data' suite:
+
+  po SRCDIR PO_FILE            the translation is complete, well formed and
+                               follows French typography and the rulebook
+  potfiles SRCDIR              po/POTFILES.in is sorted, exists, and lists
+                               every file with strings a person sees
+  manifest SRCDIR MANIFEST     the Flatpak manifest names the right app id,
+                               command, runtime and the narrowest permissions
+  install BUILDDIR MANIFEST    `meson install --destdir` puts in place every
+                               file the manifest and the desktop file name
+  ui SRCDIR SHIM               every ui/*.ui passes gtk4-builder-tool validate
+
+A check that fails prints what is wrong and exits with status 1.
+"""
+
+import configparser
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+APP_ID = 'io.github.arboretum_game.Arboretum'
+GETTEXT_PACKAGE = 'arboretum'
+
+# The French rulebook's names of the ten species (Règles du jeu, 2018).
+FRENCH_SPECIES = {
+    'Blue Spruce': 'Épinette bleue',
+    'Cassia': 'Cassia',
+    'Cherry Blossom': 'Cerisier en fleur',
+    'Dogwood': 'Cornouiller',
+    'Jacaranda': 'Jacaranda',
+    'Maple': 'Érable',
+    'Oak': 'Chêne',
+    'Royal Poinciana': 'Flamboyant',
+    'Tulip Poplar': 'Tulipier de Virginie',
+    'Willow': 'Saule pleureur',
+}
+
+failures = []
+
+
+def fail(message):
+    failures.append(message)
+    print('FAIL: ' + message)
+
+
+def finish():
+    if failures:
+        print('%d problem(s)' % len(failures))
+        sys.exit(1)
+    print('ok')
+
+
+# ---------------------------------------------------------------- po files
+
+def unquote(text):
+    """The value of a C string literal as written in a .po file."""
+    return bytes(text, 'utf-8').decode('unicode_escape').encode('latin-1').decode('utf-8')
+
+
+def read_po(path):
+    """Entries of a .po file as dicts: msgid, msgid_plural, msgstr (list),
+    flags, comments; obsolete (#~) entries are left out."""
+    entries = []
+    entry = None
+    key = None
+
+    def flush():
+        if entry is not None and 'msgid' in entry:
+            entries.append(entry)
+
+    with open(path, encoding='utf-8') as f:
+        for raw in f:
+            line = raw.rstrip('\n')
+            if line.startswith('#~'):
+                continue
+            if not line.strip():
+                flush()
+                entry, key = None, None
+                continue
+            if entry is None:
+                entry = {'flags': [], 'comments': [], 'msgstr': {}}
+            if line.startswith('#,'):
+                entry['flags'] += [f.strip() for f in line[2:].split(',')]
+            elif line.startswith('#'):
+                entry['comments'].append(line)
+            else:
+                m = re.match(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+"(.*)"$', line)
+                if m:
+                    key = m.group(1)
+                    if key.startswith('msgstr'):
+                        index = int(m.group(2) or 0)
+                        key = ('msgstr', index)
+                        entry['msgstr'][index] = unquote(m.group(3))
+                    else:
+                        entry[key] = unquote(m.group(3))
+                elif line.startswith('"') and key is not None:
+                    value = unquote(line[1:-1])
+                    if isinstance(key, tuple):
+                        entry['msgstr'][key[1]] += value
+                    else:
+                        entry[key] += value
+                else:
+                    fail('%s: cannot read the line %r' % (path, line))
+    flush()
+    return entries
+
+
+# French puts a space (usually a narrow no-break one) before : ; ? ! and
+# inside « ». A mark glued to the word before it, where it ends a phrase,
+# is an English habit left in the translation.
+GLUED_MARK = re.compile(r'(?<=[\w»”)’%])([:;?!])(?=\s|$|[”»)])')
+
+
+def typography_problems(msgid, msgstr):
+    problems = []
+    # A keyword list (the desktop file's Keywords) uses ; as a separator.
+    if msgid.endswith(';') and ' ' not in msgid:
+        return problems
+    for m in GLUED_MARK.finditer(msgstr):
+        # Leave a mark the English text glues the same way, e.g. "(%d, %d):"
+        # used as a field separator in a machine-readable format.
+        context = msgstr[max(0, m.start() - 12):m.end() + 12]
+        problems.append('“%s” glued to the word before it in …%s…' % (m.group(1), context))
+    if '"' in msgstr and '"' not in msgid:
+        problems.append('straight quotes " in a French text: use « »')
+    if '“' in msgstr or '”' in msgstr:
+        problems.append('English quotes “ ” in a French text: use « »')
+    if re.search(r'«(?![\u00a0\u202f])|(?<![\u00a0\u202f])»', msgstr):
+        problems.append('« » need a no-break space inside')
+    return problems
+
+
+def check_po(srcdir, po_path):
+    result = subprocess.run(['msgfmt', '--check', '--statistics', '-o', os.devnull, po_path],
+                            capture_output=True, text=True)
+    print(result.stderr.strip())
+    if result.returncode != 0:
+        fail('msgfmt --check refused %s:\n%s' % (po_path, result.stderr))
+    if 'untranslated' in result.stderr:
+        fail('%s has untranslated messages' % po_path)
+    if 'fuzzy' in result.stderr:
+        fail('%s has fuzzy messages' % po_path)
+
+    entries = read_po(po_path)
+    header = next((e for e in entries if e['msgid'] == ''), None)
+    if header is None:
+        fail('%s has no header' % po_path)
+    else:
+        text = header['msgstr'].get(0, '')
+        if 'Plural-Forms: nplurals=2; plural=(n > 1);' not in text:
+            fail('the French plural rule (nplurals=2; plural=(n > 1);) is missing')
+        if 'charset=UTF-8' not in text:
+            fail('the .po file is not declared UTF-8')
+        if 'Language: fr' not in text:
+            fail('the header does not say Language: fr')
+
+    found = {}
+    plurals = 0
+    for e in entries:
+        if e['msgid'] == '':
+            continue
+        if 'fuzzy' in e['flags']:
+            fail('fuzzy: %r' % e['msgid'])
+        strs = e['msgstr']
+        if 'msgid_plural' in e:
+            plurals += 1
+            if sorted(strs) != [0, 1]:
+                fail('%r needs exactly two plural forms' % e['msgid'])
+        for index, text in strs.items():
+            if not text:
+                fail('untranslated: %r' % e['msgid'])
+                continue
+            for problem in typography_problems(e['msgid'], text):
+                fail('%r → %r: %s' % (e['msgid'], text, problem))
+            if text.count('%') != e.get('msgid_plural' if index else 'msgid', '').count('%') \
+               and 'c-format' not in e['flags']:
+                fail('%r → %r: a different number of %% signs' % (e['msgid'], text))
+        if e['msgid'] in FRENCH_SPECIES and 'msgctxt' not in e:
+            found[e['msgid']] = strs.get(0)
+
+    for english, french in FRENCH_SPECIES.items():
+        if english not in found:
+            fail('the species %r is not in the translation' % english)
+        elif found[english] != french:
+            fail('the species %r is %r, the French rulebook says %r'
+                 % (english, found[english], french))
+    print('%d messages, %d with plural forms' % (len(entries) - 1, plurals))
+    finish()
+
+
+# ---------------------------------------------------------- POTFILES.in
+
+TRANSLATABLE_C = re.compile(r'\b(?:_|N_|C_|NC_|ngettext|g_dngettext|g_dpgettext2)\s*\(')
+
+
+def has_visible_strings(path):
+    with open(path, encoding='utf-8', errors='replace') as f:
+        text = f.read()
+    if path.endswith('.c') or path.endswith('.h'):
+        return TRANSLATABLE_C.search(text) is not None
+    if path.endswith('.ui'):
+        return 'translatable="yes"' in text
+    return True
+
+
+def check_potfiles(srcdir):
+    path = os.path.join(srcdir, 'po', 'POTFILES.in')
+    with open(path, encoding='utf-8') as f:
+        listed = [l.strip() for l in f if l.strip() and not l.startswith('#')]
+    if listed != sorted(listed):
+        fail('po/POTFILES.in is not sorted')
+    if len(set(listed)) != len(listed):
+        fail('po/POTFILES.in lists a file twice')
+    for name in listed:
+        if not os.path.exists(os.path.join(srcdir, name)):
+            fail('po/POTFILES.in lists %s, which does not exist' % name)
+
+    candidates = glob.glob('src/**/*.[ch]', root_dir=srcdir, recursive=True)
+    candidates += glob.glob('ui/*.ui', root_dir=srcdir)
+    candidates += glob.glob('data/*.desktop.in', root_dir=srcdir)
+    candidates += glob.glob('data/*.metainfo.xml.in', root_dir=srcdir)
+    candidates += glob.glob('data/*.mime.xml.in', root_dir=srcdir)
+    candidates += glob.glob('data/*.gschema.xml', root_dir=srcdir)
+    for name in sorted(candidates):
+        if name not in listed and has_visible_strings(os.path.join(srcdir, name)):
+            fail('%s has strings a person sees but is not in po/POTFILES.in' % name)
+    print('%d files listed' % len(listed))
+    finish()
+
+
+# ------------------------------------------------------------- manifest
+
+def load_manifest(path):
+    try:
+        with open(path, encoding='utf-8') as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        fail('the manifest %s does not parse: %s' % (path, e))
+        finish()
+
+
+def check_manifest(srcdir, path):
+    m = load_manifest(path)
+    expect = {
+        'id': APP_ID,
+        'runtime': 'org.gnome.Platform',
+        'sdk': 'org.gnome.Sdk',
+        'command': 'arboretum',
+    }
+    for key, value in expect.items():
+        if m.get(key) != value:
+            fail('the manifest says %s = %r, expected %r' % (key, m.get(key), value))
+    if 'app-id' in m:
+        fail('the manifest has both id and app-id')
+
+    # GNOME 43 is the first runtime with GTK 4.8 and libadwaita 1.2.
+    version = str(m.get('runtime-version', ''))
+    if not re.fullmatch(r'\d+', version) or int(version) < 43:
+        fail('runtime-version %r: GNOME 43 or newer is needed for GTK 4.8 and libadwaita 1.2'
+             % version)
+
+    wanted = ['--share=ipc', '--socket=wayland', '--socket=fallback-x11', '--device=dri']
+    args = m.get('finish-args', [])
+    if sorted(args) != sorted(wanted):
+        fail('finish-args %r: expected exactly %r' % (args, wanted))
+    for arg in args:
+        if arg.startswith('--filesystem') or arg.startswith('--socket=x11') \
+           or arg.startswith('--device=all') or arg.startswith('--share=network'):
+            fail('finish-args grants %s, which the game does not need' % arg)
+
+    modules = m.get('modules', [])
+    if not modules or not isinstance(modules[-1], dict):
+        fail('the manifest has no module for the game')
+        finish()
+    game = modules[-1]
+    if game.get('buildsystem') != 'meson':
+        fail('the game module is not built with meson')
+    sources = game.get('sources', [])
+    dirs = [s for s in sources if s.get('type') == 'dir']
+    if len(dirs) != 1:
+        fail('the game module needs exactly one "dir" source (this repository)')
+    else:
+        root = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(path)),
+                                             dirs[0].get('path', '')))
+        if os.path.realpath(root) != os.path.realpath(srcdir):
+            fail('the dir source %r is not the repository root' % dirs[0].get('path'))
+        with open(os.path.join(root, 'meson.build'), encoding='utf-8') as f:
+            if not re.search(r"project\(\s*'arboretum'", f.read()):
+                fail('the dir source does not hold the arboretum meson project')
+    print('manifest: %s %s//%s, command %s' % (m.get('id'), m.get('runtime'),
+                                              version, m.get('command')))
+    finish()
+
+
+# -------------------------------------------------------------- install
+
+def meson_json(builddir, name):
+    with open(os.path.join(builddir, 'meson-info', name), encoding='utf-8') as f:
+        return json.load(f)
+
+
+def build_option(builddir, name):
+    for option in meson_json(builddir, 'intro-buildoptions.json'):
+        if option['name'] == name:
+            return option['value']
+    raise KeyError(name)
+
+
+def installs_target(builddir, name):
+    """Whether the build defines an installed executable called NAME."""
+    for target in meson_json(builddir, 'intro-targets.json'):
+        if target['name'] == name and target['type'] == 'executable' and target['installed']:
+            return True
+    return False
+
+
+def expect_file(root, relpath, why):
+    path = os.path.join(root, relpath.lstrip('/'))
+    if not os.path.isfile(path):
+        fail('%s is not installed (%s)' % (relpath, why))
+        return None
+    return path
+
+
+def check_mime_type(destdir, share, mime_xml):
+    """update-mime-database accepts the type and a .arboretum file gets it."""
+    mime_dir = tempfile.mkdtemp(prefix='arb-mime-')
+    try:
+        os.makedirs(os.path.join(mime_dir, 'mime', 'packages'))
+        shutil.copy(mime_xml, os.path.join(mime_dir, 'mime', 'packages'))
+        shutil.copy('/usr/share/mime/packages/freedesktop.org.xml',
+                    os.path.join(mime_dir, 'mime', 'packages'))
+        result = subprocess.run(['update-mime-database', '-V', os.path.join(mime_dir, 'mime')],
+                                capture_output=True, text=True)
+        if result.returncode != 0 or 'error' in result.stderr.lower():
+            fail('update-mime-database refused the MIME type:\n' + result.stderr)
+            return
+        sample = os.path.join(mime_dir, 'game.arboretum')
+        with open(sample, 'w', encoding='utf-8') as f:
+            f.write('<?xml version="1.0" encoding="UTF-8"?>\n<arboretum-save format="1"/>\n')
+        env = dict(os.environ, XDG_DATA_HOME=mime_dir, XDG_DATA_DIRS=mime_dir)
+        result = subprocess.run(['gio', 'info', '-a', 'standard::content-type', sample],
+                                capture_output=True, text=True, env=env)
+        if 'application/x-arboretum' not in result.stdout:
+            fail('a .arboretum file is not seen as application/x-arboretum:\n'
+                 + result.stdout + result.stderr)
+    finally:
+        shutil.rmtree(mime_dir, ignore_errors=True)
+
+
+def check_install(builddir, manifest_path):
+    srcdir = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(manifest_path)), '..'))
+    manifest = load_manifest(manifest_path)
+    prefix = build_option(builddir, 'prefix')
+    bindir = os.path.join(prefix, build_option(builddir, 'bindir'))
+    datadir = os.path.join(prefix, build_option(builddir, 'datadir'))
+    localedir = os.path.join(prefix, build_option(builddir, 'localedir'))
+
+    destdir = tempfile.mkdtemp(prefix='arb-install-')
+    try:
+        result = subprocess.run(['meson', 'install', '-C', builddir, '--no-rebuild',
+                                 '--quiet', '--destdir', destdir],
+                                capture_output=True, text=True)
+        if result.returncode != 0:
+            fail('meson install failed:\n' + result.stdout + result.stderr)
+            finish()
+        root = destdir
+        share = os.path.join(root, datadir.lstrip('/'))
+
+        # The desktop file and what it names.
+        desktop_path = expect_file(root, os.path.join(datadir, 'applications',
+                                                      APP_ID + '.desktop'), 'the menu entry')
+        mime_xml = expect_file(root, os.path.join(datadir, 'mime', 'packages', APP_ID + '.xml'),
+                               'the .arboretum file type')
+        metainfo = expect_file(root, os.path.join(datadir, 'metainfo', APP_ID + '.metainfo.xml'),
+                               'the software centre page')
+        expect_file(root, os.path.join(localedir, 'fr', 'LC_MESSAGES', GETTEXT_PACKAGE + '.mo'),
+                    'the French translation')
+        if desktop_path:
+            desktop = configparser.RawConfigParser(interpolation=None, strict=False)
+            desktop.optionxform = str
+            desktop.read(desktop_path, encoding='utf-8')
+            entry = desktop['Desktop Entry']
+            program = entry.get('Exec', '').split()[0]
+            if program != manifest.get('command'):
+                fail('the desktop file runs %r, the manifest %r' % (program, manifest.get('command')))
+            if '%f' not in entry.get('Exec', '') and '%F' not in entry.get('Exec', '') \
+               and '%u' not in entry.get('Exec', '') and '%U' not in entry.get('Exec', ''):
+                fail('the desktop file cannot pass a save file to the game (no %f in Exec)')
+            icon = entry.get('Icon', '')
+            if icon != APP_ID:
+                fail('the desktop file names the icon %r, not %r' % (icon, APP_ID))
+            for subdir, name in (('scalable', icon + '.svg'), ('symbolic', icon + '-symbolic.svg')):
+                expect_file(root, os.path.join(datadir, 'icons', 'hicolor', subdir, 'apps', name),
+                            'the %s application icon' % subdir)
+            if 'Name[fr]' not in entry or 'Comment[fr]' not in entry or 'Keywords[fr]' not in entry:
+                fail('the installed desktop file has no French name, comment or keywords')
+            mime_types = [t for t in entry.get('MimeType', '').split(';') if t]
+            if mime_xml:
+                tree = ET.parse(mime_xml)
+                ns = '{http://www.freedesktop.org/standards/shared-mime-info}'
+                declared = [t.get('type') for t in tree.getroot().iter(ns + 'mime-type')]
+                for t in mime_types:
+                    if t not in declared:
+                        fail('the desktop file opens %s, which the MIME XML does not declare' % t)
+                if 'application/x-arboretum' not in mime_types:
+                    fail('the desktop file does not open application/x-arboretum')
+                comments = [c for c in tree.getroot().iter(ns + 'comment')
+                            if c.get('{http://www.w3.org/XML/1998/namespace}lang') == 'fr']
+                if not comments:
+                    fail('the installed MIME type has no French comment')
+                check_mime_type(destdir, share, mime_xml)
+
+        # The program: what the manifest and the desktop file start.
+        command = manifest.get('command', '')
+        if installs_target(builddir, command):
+            expect_file(root, os.path.join(bindir, command), 'the manifest command')
+        else:
+            print('note: this build defines no installed "%s" program yet' % command)
+        if installs_target(builddir, 'arboretum-cli'):
+            expect_file(root, os.path.join(bindir, 'arboretum-cli'), 'the command-line tool')
+
+        if metainfo:
+            tree = ET.parse(metainfo)
+            launchable = tree.getroot().find('launchable')
+            if launchable is None or launchable.text != APP_ID + '.desktop':
+                fail('the metainfo does not launch %s.desktop' % APP_ID)
+            if tree.getroot().findtext('id') != APP_ID:
+                fail('the metainfo id is not %s' % APP_ID)
+
+        # The settings schema, when the window has one.
+        if os.path.exists(os.path.join(srcdir, 'data', APP_ID + '.gschema.xml')):
+            expect_file(root, os.path.join(datadir, 'glib-2.0', 'schemas', APP_ID + '.gschema.xml'),
+                        'the settings schema')
+
+        installed = sorted(os.path.relpath(os.path.join(d, f), root)
+                           for d, _, files in os.walk(root) for f in files)
+        print('installed %d files:\n  %s' % (len(installed), '\n  '.join(installed)))
+    finally:
+        shutil.rmtree(destdir, ignore_errors=True)
+    finish()
+
+
+# ------------------------------------------------------------------- ui
+
+def check_ui(srcdir, shim):
+    files = sorted(glob.glob(os.path.join(srcdir, 'ui', '*.ui')))
+    env = dict(os.environ, GTK_A11Y='none', GSETTINGS_BACKEND='memory',
+               LD_PRELOAD=shim, NO_AT_BRIDGE='1')
+    env.pop('G_DEBUG', None)
+    for path in files:
+        result = subprocess.run(['gtk4-builder-tool', 'validate', path],
+                                capture_output=True, text=True, env=env)
+        output = (result.stdout + result.stderr).strip()
+        if result.returncode != 0 or output:
+            fail('%s does not validate:\n%s' % (os.path.relpath(path, srcdir), output))
+        else:
+            print('valid: ' + os.path.relpath(path, srcdir))
+    print('%d .ui files' % len(files))
+    finish()
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__)
+        return 2
+    command, args = argv[1], argv[2:]
+    if command == 'po':
+        check_po(*args)
+    elif command == 'potfiles':
+        check_potfiles(*args)
+    elif command == 'manifest':
+        check_manifest(*args)
+    elif command == 'install':
+        check_install(*args)
+    elif command == 'ui':
+        check_ui(*args)
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))

@@ -1,0 +1,88 @@
+/* test-i18n.c: Arboretum speaks French.
+ *
+ * The catalogue is the one this build compiled from po/fr.po
+ * (TEST_LOCALEDIR/fr/LC_MESSAGES/arboretum.mo), so a test run never depends
+ * on an installed copy. LANGUAGE=fr with the C.UTF-8 locale is enough for
+ * glibc's gettext: no fr_FR locale needs to be generated.
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "arb-engine.h"
+
+/* The names the French rulebook (2018) gives the species. */
+static const char * const french_species[ARB_N_SPECIES] = {
+  [ARB_SPECIES_BLUE_SPRUCE] = "Épinette bleue",
+  [ARB_SPECIES_CASSIA] = "Cassia",
+  [ARB_SPECIES_CHERRY_BLOSSOM] = "Cerisier en fleur",
+  [ARB_SPECIES_DOGWOOD] = "Cornouiller",
+  [ARB_SPECIES_JACARANDA] = "Jacaranda",
+  [ARB_SPECIES_MAPLE] = "Érable",
+  [ARB_SPECIES_OAK] = "Chêne",
+  [ARB_SPECIES_ROYAL_POINCIANA] = "Flamboyant",
+  [ARB_SPECIES_TULIP_POPLAR] = "Tulipier de Virginie",
+  [ARB_SPECIES_WILLOW] = "Saule pleureur",
+};
+
+static void
+test_species_names (void)
+{
+  for (guint s = 0; s < ARB_N_SPECIES; s++)
+    g_assert_cmpstr (arb_species_name ((ArbSpecies) s), ==, french_species[s]);
+}
+
+static void
+test_card_name (void)
+{
+  g_autofree char *oak = arb_card_to_string (arb_card_new (ARB_SPECIES_OAK, 5));
+  g_autofree char *maple = arb_card_to_string (arb_card_new (ARB_SPECIES_MAPLE, 8));
+
+  g_assert_cmpstr (oak, ==, "Chêne 5");
+  g_assert_cmpstr (maple, ==, "Érable 8");
+}
+
+/* The names of the rule sets and the engine's refusals, as a player reads them. */
+static void
+test_rules_in_french (void)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpstr (arb_variant_name (ARB_VARIANT_STANDARD), ==, "Règles standard (2018)");
+  g_assert_cmpstr (arb_variant_name (ARB_VARIANT_SOLO), ==, "Solo contre Q");
+  g_assert_false (arb_rules_check_players (ARB_VARIANT_STANDARD, 5, &error));
+  g_assert_error (error, ARB_ERROR, ARB_ERROR_INVALID_SETUP);
+  g_assert_cmpstr (error->message, ==, "Cette partie se joue à 2, 3 ou 4 joueurs, pas 5");
+}
+
+/* French has one form for 0 and 1 and another from 2 on. */
+static void
+test_plural_rule (void)
+{
+  const char *catalog_header = g_dgettext (GETTEXT_PACKAGE, "");
+
+  g_assert_nonnull (strstr (catalog_header, "Language: fr"));
+  g_assert_nonnull (strstr (catalog_header, "nplurals=2; plural=(n > 1);"));
+}
+
+int
+main (int argc, char *argv[])
+{
+  /* Before the first gettext call, which reads these once. */
+  g_setenv ("LANGUAGE", "fr", TRUE);
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  g_assert_nonnull (setlocale (LC_ALL, ""));
+  bindtextdomain (GETTEXT_PACKAGE, TEST_LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/i18n/species-names", test_species_names);
+  g_test_add_func ("/i18n/card-name", test_card_name);
+  g_test_add_func ("/i18n/rules", test_rules_in_french);
+  g_test_add_func ("/i18n/plural-rule", test_plural_rule);
+
+  return g_test_run ();
+}
