@@ -221,7 +221,9 @@ arb_game_new_with_deck (ArbVariant variant, GPtrArray *players, guint32 seed,
   self = game_new (&start, players, seed, error);
   if (self != NULL)
     {
-      self->deck = *deck;
+      /* Only the cards: the slots past deck->n may never have been written. */
+      self->deck.n = deck->n;
+      memcpy (self->deck.cards, deck->cards, deck->n);
       self->has_deck = TRUE;
     }
   return self;
@@ -277,9 +279,10 @@ reconstruct_deck (const ArbState *start, ArbPile *deck)
     if (start->discards[p].n == 1)
       dealt[n_dealt++] = start->discards[p].cards[0];
 
-  *deck = start->deck;
-  if (deck->n + n_dealt > ARB_N_CARDS)
+  if (start->deck.n + n_dealt > ARB_N_CARDS)
     return FALSE;
+  deck->n = start->deck.n;
+  memcpy (deck->cards, start->deck.cards, deck->n);
   while (n_dealt > 0)
     arb_pile_push (deck, dealt[--n_dealt]);
   return deals_start (start, deck);

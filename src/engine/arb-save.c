@@ -1,0 +1,1243 @@
+/* arb-save.c: save games in XML, written with libxml2 and read back by
+ * replaying every step through the rules.
+ *
+ * Reading treats every file as hostile: it is bounded in size, depth and
+ * element count before anything else, a document type (the door to entity
+ * bombs and external entities) stops the parser at once, the network is
+ * never used, and the tree is validated against the schema compiled into
+ * the library before a value is read from it.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <libxml/parser.h>
+#include <libxml/relaxng.h>
+#include <libxml/SAX2.h>
+#include <libxml/xmlwriter.h>
+
+#include "arb-engine-resources.h"
+#include "arb-error.h"
+#include "arb-save.h"
+
+/* A finished 4-player game has a few hundred elements and a depth of 4. */
+#define MAX_DEPTH 16
+#define MAX_ELEMENTS 50000
+#define SCHEMA_RESOURCE RESOURCE_PREFIX "/arboretum-save.rng"
+#define AUTOSAVE_NAME "current.arboretum"
+
+G_DEFINE_QUARK (arb-save-error-quark, arb_save_error)
+
+static const char * const phase_ids[] = { "draw", "play", "discard", "over" };
+
+/* Writing */
+
+static void
+write_card (xmlTextWriterPtr w, ArbCard card)
+{
+  xmlTextWriterWriteAttribute (w, BAD_CAST "species",
+                               BAD_CAST arb_species_id (arb_card_species (card)));
+  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "value", "%u", arb_card_value (card));
+}
+
+static void
+write_xy (xmlTextWriterPtr w, int x, int y)
+{
+  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "x", "%d", x);
+  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "y", "%d", y);
+}
+
+static void
+write_card_element (xmlTextWriterPtr w, const char *name, ArbCard card)
+{
+  xmlTextWriterStartElement (w, BAD_CAST name);
+  write_card (w, card);
+  xmlTextWriterEndElement (w);
+}
+
+/* A name as XML 1.0 can hold it in an attribute: valid UTF-8, no control
+ * characters, at most the 200 characters the schema allows. */
+static char *
+clean_name (const char *name)
+{
+  g_autofree char *valid = g_utf8_make_valid (name != NULL ? name : "", -1);
+  GString *clean = g_string_new (NULL);
+  guint n = 0;
+
+  for (const char *p = valid; *p != '\0' && n < 200; p = g_utf8_next_char (p), n++)
+    {
+      gunichar c = g_utf8_get_char (p);
+      if (c == '\t' || c == '\n' || c == '\r')
+        c = ' ';
+      else if (c < 0x20 || c == 0xfffe || c == 0xffff)
+        c = 0xfffd;
+      g_string_append_unichar (clean, c);
+    }
+  return g_string_free (clean, FALSE);
+}
+
+static void
+write_game (xmlTextWriterPtr w, ArbGame *game)
+{
+  const ArbState *start = arb_game_get_start_state (game);
+
+  xmlTextWriterStartElement (w, BAD_CAST "game");
+  xmlTextWriterWriteAttribute (w, BAD_CAST "variant", BAD_CAST arb_variant_id (start->variant));
+  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "seed", "%" G_GUINT32_FORMAT,
+                                     arb_game_get_seed (game));
+  for (guint s = 0; s < ARB_N_SPECIES; s++)
+    if (start->species & (1u << s))
+      {
+        xmlTextWriterStartElement (w, BAD_CAST "species");
+        xmlTextWriterWriteAttribute (w, BAD_CAST "id", BAD_CAST arb_species_id ((ArbSpecies) s));
+        xmlTextWriterEndElement (w);
+      }
+  xmlTextWriterEndElement (w);
+}
+
+static void
+write_players (xmlTextWriterPtr w, ArbGame *game)
+{
+  xmlTextWriterStartElement (w, BAD_CAST "players");
+  for (guint i = 0; i < arb_game_get_n_seats (game); i++)
+    {
+      ArbPlayer *player = arb_game_get_player (game, i);
+      g_autofree char *name = clean_name (arb_player_get_name (player));
+      const char *level = arb_player_get_level (player);
+
+      xmlTextWriterStartElement (w, BAD_CAST "player");
+      xmlTextWriterWriteAttribute (w, BAD_CAST "name", BAD_CAST name);
+      if (arb_player_get_kind (player) == ARB_PLAYER_COMPUTER)
+        {
+          xmlTextWriterWriteAttribute (w, BAD_CAST "kind", BAD_CAST "computer");
+          xmlTextWriterWriteAttribute (w, BAD_CAST "level",
+                                       BAD_CAST (level != NULL ? level : "random"));
+        }
+      else
+        xmlTextWriterWriteAttribute (w, BAD_CAST "kind", BAD_CAST "person");
+      xmlTextWriterEndElement (w);
+    }
+  xmlTextWriterEndElement (w);
+}
+
+/* The pile keeps its top last; the file lists the first card dealt first. */
+static void
+write_deck (xmlTextWriterPtr w, const ArbPile *deck)
+{
+  xmlTextWriterStartElement (w, BAD_CAST "deck");
+  for (guint i = deck->n; i > 0; i--)
+    write_card_element (w, "card", deck->cards[i - 1]);
+  xmlTextWriterEndElement (w);
+}
+
+static void
+write_step (xmlTextWriterPtr w, const ArbStep *step, ArbVariant variant)
+{
+  const ArbMove *m = &step->move;
+
+  xmlTextWriterStartElement (w, BAD_CAST arb_move_kind_id (m->kind));
+  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "player", "%u", step->player);
+  if (m->kind == ARB_MOVE_DRAW)
+    {
+      if (m->source == ARB_SOURCE_DECK)
+        xmlTextWriterWriteAttribute (w, BAD_CAST "source", BAD_CAST "deck");
+      else
+        {
+          xmlTextWriterWriteAttribute (w, BAD_CAST "source", BAD_CAST "discard-pile");
+          xmlTextWriterWriteFormatAttribute (w, BAD_CAST "pile", "%d", m->source);
+        }
+    }
+  write_card (w, m->card);
+  if (m->kind == ARB_MOVE_PLAY || (m->kind == ARB_MOVE_DISCARD && variant == ARB_VARIANT_SOLO))
+    write_xy (w, m->x, m->y);
+  if (step->refill_discard != ARB_CARD_NONE)
+    {
+      xmlTextWriterStartElement (w, BAD_CAST "refill");
+      xmlTextWriterWriteAttribute (w, BAD_CAST "to", BAD_CAST "discard-pile");
+      write_card (w, step->refill_discard);
+      xmlTextWriterEndElement (w);
+    }
+  if (step->refill_q != ARB_CARD_NONE)
+    {
+      xmlTextWriterStartElement (w, BAD_CAST "refill");
+      xmlTextWriterWriteAttribute (w, BAD_CAST "to", BAD_CAST "q");
+      write_card (w, step->refill_q);
+      xmlTextWriterEndElement (w);
+    }
+  xmlTextWriterEndElement (w);
+}
+
+static void
+write_steps (xmlTextWriterPtr w, ArbGame *game)
+{
+  ArbVariant variant = arb_game_get_variant (game);
+
+  xmlTextWriterStartElement (w, BAD_CAST "steps");
+  for (guint i = 0; i < arb_game_get_n_steps (game); i++)
+    write_step (w, arb_game_get_step (game, i), variant);
+  xmlTextWriterEndElement (w);
+}
+
+static void
+write_player_position (xmlTextWriterPtr w, const ArbState *state, guint p)
+{
+  ArbCard cards[ARB_N_CARDS];
+  guint n = arb_card_set_to_array (&state->hands[p], cards);
+  const ArbArboretum *arboretum = &state->arboreta[p];
+
+  xmlTextWriterStartElement (w, BAD_CAST "player");
+  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "index", "%u", p);
+  xmlTextWriterStartElement (w, BAD_CAST "hand");
+  for (guint i = 0; i < n; i++)
+    write_card_element (w, "card", cards[i]);
+  xmlTextWriterEndElement (w);
+  xmlTextWriterStartElement (w, BAD_CAST "arboretum");
+  for (guint i = 0; i < arboretum->n; i++)
+    {
+      xmlTextWriterStartElement (w, BAD_CAST "card");
+      write_card (w, arboretum->cells[i].card);
+      write_xy (w, arboretum->cells[i].x, arboretum->cells[i].y);
+      xmlTextWriterEndElement (w);
+    }
+  xmlTextWriterEndElement (w);
+  xmlTextWriterEndElement (w);
+}
+
+/* The position after the last step, for readers; the loader checks it. */
+static void
+write_position (xmlTextWriterPtr w, const ArbState *state)
+{
+  xmlTextWriterStartElement (w, BAD_CAST "position");
+  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "turn", "%u", state->turn);
+  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "current-player", "%u", state->current);
+  xmlTextWriterWriteAttribute (w, BAD_CAST "phase", BAD_CAST phase_ids[state->phase]);
+  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "draws", "%u", state->draws);
+  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "deck-size", "%u", state->deck.n);
+  for (guint p = 0; p < state->n_players; p++)
+    write_player_position (w, state, p);
+  for (guint p = 0; p < arb_state_n_piles (state); p++)
+    {
+      xmlTextWriterStartElement (w, BAD_CAST "discard-pile");
+      xmlTextWriterWriteFormatAttribute (w, BAD_CAST "index", "%u", p);
+      for (guint i = 0; i < state->discards[p].n; i++)
+        write_card_element (w, "card", state->discards[p].cards[i]);
+      xmlTextWriterEndElement (w);
+    }
+  xmlTextWriterEndElement (w);
+}
+
+/* The save game of the whole game so far, as the bytes of the file. */
+GBytes *
+arb_save_to_bytes (ArbGame *game, GError **error)
+{
+  const ArbPile *deck;
+  xmlBufferPtr buffer;
+  xmlTextWriterPtr w;
+  GBytes *bytes = NULL;
+
+  g_return_val_if_fail (ARB_IS_GAME (game), NULL);
+  deck = arb_game_get_deck (game);
+  if (deck == NULL)
+    {
+      g_set_error_literal (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_UNSAVABLE,
+                           _("This game did not start from a deal and cannot be saved"));
+      return NULL;
+    }
+
+  buffer = xmlBufferCreate ();
+  w = xmlNewTextWriterMemory (buffer, 0);
+  xmlTextWriterSetIndent (w, 1);
+  xmlTextWriterSetIndentString (w, BAD_CAST "  ");
+  xmlTextWriterStartDocument (w, NULL, "UTF-8", NULL);
+  xmlTextWriterWriteComment (w, BAD_CAST " An Arboretum save game: see docs/save-format.md ");
+  xmlTextWriterStartElement (w, BAD_CAST "arboretum-save");
+  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "format", "%d", ARB_SAVE_FORMAT_VERSION);
+  xmlTextWriterWriteAttribute (w, BAD_CAST "generator", BAD_CAST "Arboretum " PACKAGE_VERSION);
+  write_game (w, game);
+  write_players (w, game);
+  write_deck (w, deck);
+  write_steps (w, game);
+  write_position (w, arb_game_get_state (game));
+  if (xmlTextWriterEndDocument (w) < 0)
+    g_set_error_literal (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_IO,
+                         _("The save game could not be written"));
+  xmlFreeTextWriter (w);
+  if (error == NULL || *error == NULL)
+    bytes = g_bytes_new (xmlBufferContent (buffer), (gsize) xmlBufferLength (buffer));
+  xmlBufferFree (buffer);
+  return bytes;
+}
+
+/* Writes a new file and renames it over the old one, so that a crash while
+ * saving leaves the previous save whole. */
+gboolean
+arb_save_write_file (ArbGame *game, GFile *file, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GError) local_error = NULL;
+  const char *path;
+  gsize length;
+  const char *data;
+  gboolean ok;
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  bytes = arb_save_to_bytes (game, error);
+  if (bytes == NULL)
+    return FALSE;
+
+  data = g_bytes_get_data (bytes, &length);
+  path = g_file_peek_path (file);
+  if (path != NULL)
+    ok = g_file_set_contents_full (path, data, (gssize) length,
+                                   G_FILE_SET_CONTENTS_CONSISTENT, 0666, &local_error);
+  else
+    ok = g_file_replace_contents (file, data, length, NULL, FALSE, G_FILE_CREATE_NONE,
+                                  NULL, cancellable, &local_error);
+  if (!ok)
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+      g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_IO,
+                   _("Could not save the game to “%s”: %s"), name, local_error->message);
+    }
+  return ok;
+}
+
+/* Parsing with guards */
+
+typedef struct {
+  int      depth;
+  guint    n_elements;
+  gboolean unsafe;
+  gboolean too_large;
+  int      error_line;
+  char    *error_message; /* the first error, not the last: the cause */
+} Guard;
+
+static void
+guard_stop (xmlParserCtxtPtr ctxt)
+{
+  xmlStopParser (ctxt);
+}
+
+static void
+guard_start_element (void *ctx, const xmlChar *localname, const xmlChar *prefix,
+                     const xmlChar *uri, int nb_namespaces, const xmlChar **namespaces,
+                     int nb_attributes, int nb_defaulted, const xmlChar **attributes)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  Guard *guard = ctxt->_private;
+
+  if (++guard->depth > MAX_DEPTH || ++guard->n_elements > MAX_ELEMENTS)
+    {
+      guard->too_large = TRUE;
+      guard_stop (ctxt);
+      return;
+    }
+  xmlSAX2StartElementNs (ctx, localname, prefix, uri, nb_namespaces, namespaces,
+                         nb_attributes, nb_defaulted, attributes);
+}
+
+static void
+guard_end_element (void *ctx, const xmlChar *localname, const xmlChar *prefix,
+                   const xmlChar *uri)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  Guard *guard = ctxt->_private;
+
+  guard->depth--;
+  xmlSAX2EndElementNs (ctx, localname, prefix, uri);
+}
+
+/* A save game never has a document type: refusing it before its internal
+ * subset is read leaves no room for entity declarations at all. */
+static void
+guard_internal_subset (void *ctx, const xmlChar *name, const xmlChar *external_id,
+                       const xmlChar *system_id)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  Guard *guard = ctxt->_private;
+
+  guard->unsafe = TRUE;
+  guard_stop (ctxt);
+}
+
+static void
+guard_entity_decl (void *ctx, const xmlChar *name, int type, const xmlChar *public_id,
+                   const xmlChar *system_id, xmlChar *content)
+{
+  guard_internal_subset (ctx, name, public_id, system_id);
+}
+
+static void
+guard_record_error (Guard *guard, const xmlError *error)
+{
+  if (guard->error_message != NULL || error == NULL || error->level < XML_ERR_ERROR)
+    return;
+  guard->error_line = error->line;
+  guard->error_message = g_strchomp (g_strdup (error->message != NULL ? error->message : ""));
+}
+
+static void
+guard_parser_error (void *user_data, xmlErrorPtr error)
+{
+  xmlParserCtxtPtr ctxt = user_data;
+  guard_record_error (ctxt->_private, error);
+}
+
+static void
+guard_validity_error (void *user_data, xmlErrorPtr error)
+{
+  guard_record_error (user_data, error);
+}
+
+static xmlDocPtr
+parse_document (const char *data, gsize length, Guard *guard, GError **error)
+{
+  xmlParserCtxtPtr ctxt;
+  xmlDocPtr doc;
+
+  ctxt = xmlNewParserCtxt ();
+  if (ctxt == NULL)
+    {
+      g_set_error_literal (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_IO, _("Out of memory"));
+      return NULL;
+    }
+  ctxt->_private = guard;
+  ctxt->sax->startElementNs = guard_start_element;
+  ctxt->sax->endElementNs = guard_end_element;
+  ctxt->sax->internalSubset = guard_internal_subset;
+  ctxt->sax->externalSubset = guard_internal_subset;
+  ctxt->sax->entityDecl = guard_entity_decl;
+  ctxt->sax->serror = guard_parser_error;
+
+  /* Never XML_PARSE_NOENT, DTDLOAD, DTDATTR, XINCLUDE or HUGE. */
+  doc = xmlCtxtReadMemory (ctxt, data, (int) length, NULL, NULL,
+                           XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING
+                           | XML_PARSE_NOBLANKS | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES);
+  if (guard->unsafe)
+    g_set_error_literal (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_UNSAFE,
+                         _("The file declares a document type or entities, "
+                           "which a save game never has; it was not read"));
+  else if (guard->too_large)
+    g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_TOO_LARGE,
+                 _("The file is nested deeper or has more elements than any save game "
+                   "(at most %d levels and %d elements)"), MAX_DEPTH, MAX_ELEMENTS);
+  else if (doc == NULL || !ctxt->wellFormed)
+    g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_NOT_XML,
+                 _("The file is damaged or incomplete: it is not well-formed XML "
+                   "(line %d: %s)"),
+                 guard->error_line,
+                 guard->error_message != NULL ? guard->error_message : _("no document"));
+  if (error != NULL && *error != NULL && doc != NULL)
+    g_clear_pointer (&doc, xmlFreeDoc);
+  xmlFreeParserCtxt (ctxt);
+  return doc;
+}
+
+/* The schema */
+
+static gpointer
+compile_schema (gpointer data)
+{
+  g_autoptr (GBytes) bytes = NULL;
+  xmlRelaxNGParserCtxtPtr ctxt;
+  xmlRelaxNGPtr schema;
+  gsize size;
+  const char *text;
+
+  bytes = g_resource_lookup_data (arb_engine_get_resource (), SCHEMA_RESOURCE,
+                                  G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  g_assert (bytes != NULL);
+  text = g_bytes_get_data (bytes, &size);
+  ctxt = xmlRelaxNGNewMemParserCtxt (text, (int) size);
+  schema = xmlRelaxNGParse (ctxt);
+  xmlRelaxNGFreeParserCtxt (ctxt);
+  g_assert (schema != NULL);
+  return schema;
+}
+
+/* Compiled once: the schema is only read while validating. */
+static xmlRelaxNGPtr
+get_schema (void)
+{
+  static GOnce once = G_ONCE_INIT;
+
+  xmlInitParser ();
+  return g_once (&once, compile_schema, NULL);
+}
+
+static gboolean
+validate_document (xmlDocPtr doc, GError **error)
+{
+  Guard guard = { 0 };
+  xmlRelaxNGValidCtxtPtr ctxt = xmlRelaxNGNewValidCtxt (get_schema ());
+  int result;
+
+  xmlRelaxNGSetValidStructuredErrors (ctxt, guard_validity_error, &guard);
+  result = xmlRelaxNGValidateDoc (ctxt, doc);
+  xmlRelaxNGFreeValidCtxt (ctxt);
+  if (result != 0)
+    g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_INVALID,
+                 _("The file does not follow the save game format (line %d: %s)"),
+                 guard.error_line,
+                 guard.error_message != NULL ? guard.error_message : _("unknown error"));
+  g_free (guard.error_message);
+  return result == 0;
+}
+
+/* Reading the tree: the schema has checked its shape already, but every
+ * value is still checked as it is read. */
+
+typedef struct {
+  ArbGame   *game;
+  GPtrArray *players;
+  ArbVariant variant;
+  guint32    seed;
+  ArbSpeciesMask species;
+  ArbPile    deck;
+} Reader;
+
+static int
+line_of (xmlNode *node)
+{
+  return (int) CLAMP (xmlGetLineNo (node), 0, G_MAXINT);
+}
+
+static xmlNode *
+first_element (xmlNode *node)
+{
+  while (node != NULL && node->type != XML_ELEMENT_NODE)
+    node = node->next;
+  return node;
+}
+
+static xmlNode *
+next_element (xmlNode *node)
+{
+  return first_element (node->next);
+}
+
+static gboolean
+is_element (xmlNode *node, const char *name)
+{
+  return node != NULL && xmlStrEqual (node->name, BAD_CAST name);
+}
+
+static void
+set_invalid (GError **error, xmlNode *node, const char *what)
+{
+  g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_INVALID,
+               _("The file does not follow the save game format (line %d: %s)"),
+               node != NULL ? line_of (node) : 0, what);
+}
+
+/* The text of an attribute without copying it; "" when it is empty. */
+static const char *
+attribute (xmlNode *node, const char *name)
+{
+  xmlAttr *attr = xmlHasProp (node, BAD_CAST name);
+
+  if (attr == NULL || attr->type != XML_ATTRIBUTE_NODE)
+    return NULL;
+  if (attr->children == NULL)
+    return "";
+  if (attr->children->type != XML_TEXT_NODE || attr->children->next != NULL)
+    return NULL;
+  return (const char *) attr->children->content;
+}
+
+static gboolean
+read_int (xmlNode *node, const char *name, gint64 min, gint64 max, gint64 *value,
+          GError **error)
+{
+  const char *text = attribute (node, name);
+
+  if (text == NULL || !g_ascii_string_to_signed (text, 10, min, max, value, NULL))
+    {
+      g_autofree char *what = g_strdup_printf (_("attribute “%s” of <%s> is missing or out of range"),
+                                               name, (const char *) node->name);
+      set_invalid (error, node, what);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_species (xmlNode *node, const char *name, ArbSpecies *species, GError **error)
+{
+  const char *id = attribute (node, name);
+
+  if (id == NULL || !arb_species_from_id (id, species))
+    {
+      g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_UNKNOWN_SPECIES,
+                   _("Line %d: “%s” is not a species of Arboretum"),
+                   line_of (node), id != NULL ? id : "");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_card (xmlNode *node, ArbCard *card, GError **error)
+{
+  ArbSpecies species;
+  gint64 value;
+
+  if (!read_species (node, "species", &species, error)
+      || !read_int (node, "value", 1, ARB_N_VALUES, &value, error))
+    return FALSE;
+  *card = arb_card_new (species, (guint) value);
+  return TRUE;
+}
+
+static gboolean
+read_xy (xmlNode *node, int *x, int *y, GError **error)
+{
+  gint64 vx, vy;
+
+  if (!read_int (node, "x", -ARB_COORD_LIMIT, ARB_COORD_LIMIT, &vx, error)
+      || !read_int (node, "y", -ARB_COORD_LIMIT, ARB_COORD_LIMIT, &vy, error))
+    return FALSE;
+  *x = (int) vx;
+  *y = (int) vy;
+  return TRUE;
+}
+
+static gboolean
+read_game (Reader *reader, xmlNode *node, GError **error)
+{
+  gint64 seed;
+
+  if (!arb_variant_from_id (attribute (node, "variant"), &reader->variant))
+    {
+      set_invalid (error, node, _("unknown rule set"));
+      return FALSE;
+    }
+  if (!read_int (node, "seed", 0, G_MAXUINT32, &seed, error))
+    return FALSE;
+  reader->seed = (guint32) seed;
+
+  for (xmlNode *s = first_element (node->children); s != NULL; s = next_element (s))
+    {
+      ArbSpecies species;
+      if (!read_species (s, "id", &species, error))
+        return FALSE;
+      if (reader->species & (1u << species))
+        {
+          g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_BAD_SETUP,
+                       _("Line %d: the species “%s” is listed twice"),
+                       line_of (s), arb_species_id (species));
+          return FALSE;
+        }
+      reader->species |= (ArbSpeciesMask) (1u << species);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_players (Reader *reader, xmlNode *node, GError **error)
+{
+  for (xmlNode *p = first_element (node->children); p != NULL; p = next_element (p))
+    {
+      const char *name = attribute (p, "name");
+      const char *kind = attribute (p, "kind");
+      gboolean computer = g_strcmp0 (kind, "computer") == 0;
+
+      if (name == NULL || (!computer && g_strcmp0 (kind, "person") != 0)
+          || reader->players->len >= ARB_MAX_PLAYERS)
+        {
+          set_invalid (error, p, _("a player without a name or kind, or too many players"));
+          return FALSE;
+        }
+      g_ptr_array_add (reader->players,
+                       arb_player_new (name, computer ? ARB_PLAYER_COMPUTER : ARB_PLAYER_PERSON,
+                                       computer ? attribute (p, "level") : NULL));
+    }
+  return TRUE;
+}
+
+static gboolean
+check_setup (Reader *reader, GError **error)
+{
+  g_autoptr (GError) rules_error = NULL;
+  guint n_seats = reader->players->len;
+  guint wanted;
+
+  if (!arb_rules_check_players (reader->variant, n_seats, &rules_error))
+    {
+      g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_BAD_SETUP,
+                   _("The players do not fit the rule set: %s"), rules_error->message);
+      return FALSE;
+    }
+  wanted = arb_rules_species_count (reader->variant, n_seats);
+  if (arb_species_mask_count (reader->species) != wanted)
+    {
+      g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_BAD_SETUP,
+                   _("This game is played with %u species but the file names %u"),
+                   wanted, arb_species_mask_count (reader->species));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+report_missing_card (Reader *reader, const ArbCardSet *seen, GError **error)
+{
+  for (ArbCard card = 0; card < ARB_N_CARDS; card++)
+    if ((reader->species & (1u << arb_card_species (card))) && !arb_card_set_contains (seen, card))
+      {
+        g_autofree char *name = arb_card_to_string (card);
+        g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_BAD_DECK,
+                     _("The deck lacks the card %s"), name);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/* Every card of the species in play exactly once, first dealt first. */
+static gboolean
+read_deck (Reader *reader, xmlNode *node, GError **error)
+{
+  ArbCardSet seen = ARB_CARD_SET_INIT;
+  ArbCard cards[ARB_N_CARDS];
+  guint n = 0;
+
+  for (xmlNode *c = first_element (node->children); c != NULL; c = next_element (c))
+    {
+      ArbCard card;
+      g_autofree char *name = NULL;
+
+      if (!read_card (c, &card, error))
+        return FALSE;
+      name = arb_card_to_string (card);
+      if (!(reader->species & (1u << arb_card_species (card))))
+        {
+          g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_BAD_DECK,
+                       _("Line %d: the deck holds %s, a species not in play"), line_of (c), name);
+          return FALSE;
+        }
+      if (arb_card_set_contains (&seen, card))
+        {
+          g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_BAD_DECK,
+                       _("Line %d: the card %s appears twice in the deck"), line_of (c), name);
+          return FALSE;
+        }
+      arb_card_set_add (&seen, card);
+      cards[n++] = card;
+    }
+  if (!report_missing_card (reader, &seen, error))
+    return FALSE;
+
+  reader->deck.n = (guint8) n;
+  for (guint i = 0; i < n; i++)
+    reader->deck.cards[n - 1 - i] = cards[i];
+  return TRUE;
+}
+
+static gboolean
+read_refills (xmlNode *node, ArbStep *step, GError **error)
+{
+  for (xmlNode *r = first_element (node->children); r != NULL; r = next_element (r))
+    {
+      const char *to = attribute (r, "to");
+      ArbCard *slot = g_strcmp0 (to, "q") == 0 ? &step->refill_q
+                      : g_strcmp0 (to, "discard-pile") == 0 ? &step->refill_discard : NULL;
+
+      if (!is_element (r, "refill") || slot == NULL || *slot != ARB_CARD_NONE)
+        {
+          set_invalid (error, r, _("an unexpected element in a discard"));
+          return FALSE;
+        }
+      if (!read_card (r, slot, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_draw_source (xmlNode *node, ArbMove *move, GError **error)
+{
+  const char *source = attribute (node, "source");
+  gint64 pile;
+
+  if (g_strcmp0 (source, "deck") == 0)
+    {
+      move->source = ARB_SOURCE_DECK;
+      return TRUE;
+    }
+  if (g_strcmp0 (source, "discard-pile") != 0)
+    {
+      set_invalid (error, node, _("a draw without a source"));
+      return FALSE;
+    }
+  if (!read_int (node, "pile", 0, ARB_MAX_PLAYERS - 1, &pile, error))
+    return FALSE;
+  move->source = (gint8) pile;
+  return TRUE;
+}
+
+/* A step element as the record the rules would make of it. */
+static gboolean
+read_step (Reader *reader, xmlNode *node, ArbStep *step, GError **error)
+{
+  ArbMove *move = &step->move;
+  gint64 player;
+  int x = 0, y = 0;
+  gboolean has_cell = attribute (node, "x") != NULL || attribute (node, "y") != NULL;
+
+  memset (step, 0, sizeof *step);
+  step->refill_discard = step->refill_q = ARB_CARD_NONE;
+  if (!arb_move_kind_from_id ((const char *) node->name, &move->kind))
+    {
+      set_invalid (error, node, _("an unknown kind of step"));
+      return FALSE;
+    }
+  if (!read_int (node, "player", 0, ARB_MAX_PLAYERS - 1, &player, error)
+      || !read_card (node, &move->card, error))
+    return FALSE;
+  step->player = (guint8) player;
+
+  switch (move->kind)
+    {
+    case ARB_MOVE_DRAW:
+      return read_draw_source (node, move, error);
+    case ARB_MOVE_PLAY:
+      if (!read_xy (node, &x, &y, error))
+        return FALSE;
+      break;
+    case ARB_MOVE_DISCARD:
+    default:
+      if (has_cell != (reader->variant == ARB_VARIANT_SOLO))
+        {
+          set_invalid (error, node, reader->variant == ARB_VARIANT_SOLO
+                                    ? _("a solo discard needs the cell of Q’s arboretum")
+                                    : _("only a solo discard has a cell"));
+          return FALSE;
+        }
+      if ((has_cell && !read_xy (node, &x, &y, error)) || !read_refills (node, step, error))
+        return FALSE;
+      break;
+    }
+  move->x = (gint16) x;
+  move->y = (gint16) y;
+  return TRUE;
+}
+
+static gboolean
+replay_steps (Reader *reader, xmlNode *node, GError **error)
+{
+  guint index = 0;
+
+  for (xmlNode *s = first_element (node->children); s != NULL; s = next_element (s))
+    {
+      g_autoptr (GError) rules_error = NULL;
+      ArbStep step;
+
+      index++;
+      if (!read_step (reader, s, &step, error))
+        return FALSE;
+      if (!arb_game_apply_step (reader->game, &step, &rules_error))
+        {
+          g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_ILLEGAL_STEP,
+                       _("Step %u (line %d) cannot be replayed: %s"),
+                       index, line_of (s), rules_error->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* The recorded position */
+
+static gboolean
+mismatch (GError **error, xmlNode *node, const char *what)
+{
+  g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_POSITION_MISMATCH,
+               _("Line %d: the recorded position disagrees with the steps: %s"),
+               line_of (node), what);
+  return FALSE;
+}
+
+static gboolean
+check_number (xmlNode *node, const char *name, guint replayed, const char *what, GError **error)
+{
+  gint64 recorded;
+
+  if (!read_int (node, name, 0, G_MAXUINT16, &recorded, error))
+    return FALSE;
+  if ((guint) recorded != replayed)
+    {
+      g_autofree char *text = g_strdup_printf (_("%s is %u, not %u"), what, (guint) recorded, replayed);
+      return mismatch (error, node, text);
+    }
+  return TRUE;
+}
+
+static gboolean
+check_hand (xmlNode *node, const ArbCardSet *hand, guint p, GError **error)
+{
+  ArbCardSet recorded = ARB_CARD_SET_INIT;
+  guint n = 0;
+
+  for (xmlNode *c = first_element (node->children); c != NULL; c = next_element (c), n++)
+    {
+      ArbCard card;
+      if (!read_card (c, &card, error))
+        return FALSE;
+      arb_card_set_add (&recorded, card);
+    }
+  if (n != arb_card_set_count (hand) || memcmp (&recorded, hand, sizeof recorded) != 0)
+    {
+      g_autofree char *text = g_strdup_printf (_("the hand of player %u"), p + 1);
+      return mismatch (error, node, text);
+    }
+  return TRUE;
+}
+
+static gboolean
+check_arboretum (xmlNode *node, const ArbArboretum *arboretum, guint p, GError **error)
+{
+  guint n = 0;
+
+  for (xmlNode *c = first_element (node->children); c != NULL; c = next_element (c), n++)
+    {
+      ArbCard card;
+      int x, y;
+      if (!read_card (c, &card, error) || !read_xy (c, &x, &y, error))
+        return FALSE;
+      if (arb_arboretum_card_at (arboretum, x, y) != card)
+        {
+          g_autofree char *text = g_strdup_printf (_("the arboretum of player %u at %d, %d"),
+                                                   p + 1, x, y);
+          return mismatch (error, c, text);
+        }
+    }
+  if (n != arboretum->n)
+    {
+      g_autofree char *text = g_strdup_printf (_("the arboretum of player %u"), p + 1);
+      return mismatch (error, node, text);
+    }
+  return TRUE;
+}
+
+static gboolean
+check_pile (xmlNode *node, const ArbPile *pile, guint p, GError **error)
+{
+  gboolean differs = FALSE;
+  guint n = 0;
+
+  for (xmlNode *c = first_element (node->children); c != NULL; c = next_element (c), n++)
+    {
+      ArbCard card;
+      if (!read_card (c, &card, error))
+        return FALSE;
+      differs |= n >= pile->n || pile->cards[n] != card;
+    }
+  if (differs || n != pile->n)
+    {
+      g_autofree char *text = g_strdup_printf (_("discard pile %u"), p + 1);
+      return mismatch (error, node, text);
+    }
+  return TRUE;
+}
+
+static gboolean
+check_index (xmlNode *node, guint expected, GError **error)
+{
+  gint64 index;
+
+  if (!read_int (node, "index", 0, ARB_MAX_PLAYERS - 1, &index, error))
+    return FALSE;
+  if ((guint) index != expected)
+    {
+      set_invalid (error, node, _("the players and discard piles of the position are not in order"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_position (Reader *reader, xmlNode *node, GError **error)
+{
+  const ArbState *state = arb_game_get_state (reader->game);
+  xmlNode *child = first_element (node->children);
+  ArbPhase phase;
+  guint p;
+
+  for (phase = ARB_PHASE_DRAW; phase <= ARB_PHASE_OVER; phase++)
+    if (g_strcmp0 (attribute (node, "phase"), phase_ids[phase]) == 0)
+      break;
+  if (phase != state->phase)
+    return mismatch (error, node, _("the phase of the turn"));
+  if (!check_number (node, "turn", state->turn, _("the turn"), error)
+      || !check_number (node, "current-player", state->current, _("the current player"), error)
+      || !check_number (node, "draws", state->draws, _("the number of cards drawn"), error)
+      || !check_number (node, "deck-size", state->deck.n, _("the size of the deck"), error))
+    return FALSE;
+
+  for (p = 0; is_element (child, "player"); p++, child = next_element (child))
+    {
+      xmlNode *hand = first_element (child->children);
+      xmlNode *arboretum = hand != NULL ? next_element (hand) : NULL;
+
+      if (p >= state->n_players)
+        return mismatch (error, child, _("the number of players"));
+      if (!check_index (child, p, error))
+        return FALSE;
+      if (!is_element (hand, "hand") || !is_element (arboretum, "arboretum"))
+        {
+          set_invalid (error, child, _("a player without a hand and an arboretum"));
+          return FALSE;
+        }
+      if (!check_hand (hand, &state->hands[p], p, error)
+          || !check_arboretum (arboretum, &state->arboreta[p], p, error))
+        return FALSE;
+    }
+  if (p != state->n_players)
+    return mismatch (error, node, _("the number of players"));
+
+  for (p = 0; is_element (child, "discard-pile"); p++, child = next_element (child))
+    {
+      if (p >= arb_state_n_piles (state))
+        return mismatch (error, child, _("the number of discard piles"));
+      if (!check_index (child, p, error) || !check_pile (child, &state->discards[p], p, error))
+        return FALSE;
+    }
+  if (p != arb_state_n_piles (state))
+    return mismatch (error, node, _("the number of discard piles"));
+  return TRUE;
+}
+
+/* Loading */
+
+static gboolean
+check_root (xmlDocPtr doc, GError **error)
+{
+  xmlNode *root = xmlDocGetRootElement (doc);
+  const char *format;
+  guint64 version;
+
+  if (root == NULL || root->ns != NULL || !is_element (root, "arboretum-save"))
+    {
+      g_set_error_literal (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_NOT_A_SAVE,
+                           _("The file is not an Arboretum save game"));
+      return FALSE;
+    }
+  format = attribute (root, "format");
+  if (format == NULL || !g_ascii_string_to_unsigned (format, 10, 1, G_MAXUINT32, &version, NULL))
+    {
+      g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_UNKNOWN_VERSION,
+                   _("The save game has an unknown format version “%s”"),
+                   format != NULL ? format : "");
+      return FALSE;
+    }
+  if (version > ARB_SAVE_FORMAT_VERSION)
+    {
+      g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_NEWER_VERSION,
+                   _("The game was saved by a newer version of Arboretum (save format %s); "
+                     "this version reads format %d and older"),
+                   format, ARB_SAVE_FORMAT_VERSION);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static ArbGame *
+read_document (xmlDocPtr doc, GError **error)
+{
+  Reader reader = { 0 };
+  g_autoptr (GError) rules_error = NULL;
+  xmlNode *game = first_element (xmlDocGetRootElement (doc)->children);
+  xmlNode *players = game != NULL ? next_element (game) : NULL;
+  xmlNode *deck = players != NULL ? next_element (players) : NULL;
+  xmlNode *steps = deck != NULL ? next_element (deck) : NULL;
+  xmlNode *position = steps != NULL ? next_element (steps) : NULL;
+  ArbGame *result = NULL;
+
+  if (!is_element (game, "game") || !is_element (players, "players")
+      || !is_element (deck, "deck") || !is_element (steps, "steps")
+      || !is_element (position, "position"))
+    {
+      set_invalid (error, xmlDocGetRootElement (doc), _("a part of the save game is missing"));
+      return NULL;
+    }
+
+  reader.players = g_ptr_array_new_with_free_func (g_object_unref);
+  if (!read_game (&reader, game, error) || !read_players (&reader, players, error)
+      || !check_setup (&reader, error) || !read_deck (&reader, deck, error))
+    goto out;
+  reader.game = arb_game_new_with_deck (reader.variant, reader.players, reader.seed,
+                                        reader.species, &reader.deck, &rules_error);
+  if (reader.game == NULL)
+    {
+      g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_BAD_SETUP,
+                   _("The game cannot be dealt: %s"), rules_error->message);
+      goto out;
+    }
+  if (replay_steps (&reader, steps, error) && check_position (&reader, position, error))
+    result = g_steal_pointer (&reader.game);
+
+out:
+  g_clear_object (&reader.game);
+  g_ptr_array_unref (reader.players);
+  return result;
+}
+
+/* A game from the bytes of a save game; NULL with an ARB_SAVE_ERROR when
+ * anything is wrong, never a half-loaded game. */
+ArbGame *
+arb_save_load_data (const char *data, gsize length, GError **error)
+{
+  Guard guard = { 0 };
+  xmlDocPtr doc;
+  ArbGame *game = NULL;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  if (length > ARB_SAVE_MAX_SIZE)
+    {
+      g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_TOO_LARGE,
+                   _("The file is larger than any save game (more than %u KiB)"),
+                   ARB_SAVE_MAX_SIZE / 1024u);
+      return NULL;
+    }
+
+  get_schema ();
+  doc = parse_document (data != NULL ? data : "", length, &guard, error);
+  g_free (guard.error_message);
+  if (doc == NULL)
+    return NULL;
+  if (check_root (doc, error) && validate_document (doc, error))
+    game = read_document (doc, error);
+  xmlFreeDoc (doc);
+  return game;
+}
+
+ArbGame *
+arb_save_load_bytes (GBytes *bytes, GError **error)
+{
+  gsize length;
+  const char *data;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+  data = g_bytes_get_data (bytes, &length);
+  return arb_save_load_data (data, length, error);
+}
+
+/* Reads at most one byte more than the limit, so that an endless or huge
+ * file is refused without reading it all. */
+static GBytes *
+read_bounded (GFile *file, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (GFileInputStream) stream = NULL;
+  g_autofree char *buffer = NULL;
+  gsize length = 0;
+
+  stream = g_file_read (file, cancellable, error);
+  if (stream == NULL)
+    return NULL;
+  buffer = g_malloc (ARB_SAVE_MAX_SIZE + 1);
+  if (!g_input_stream_read_all (G_INPUT_STREAM (stream), buffer, ARB_SAVE_MAX_SIZE + 1,
+                                &length, cancellable, error))
+    return NULL;
+  return g_bytes_new (buffer, length);
+}
+
+ArbGame *
+arb_save_read_file (GFile *file, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (GError) local_error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  bytes = read_bounded (file, cancellable, &local_error);
+  if (bytes == NULL)
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+      g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_IO,
+                   _("Could not read “%s”: %s"), name, local_error->message);
+      return NULL;
+    }
+  return arb_save_load_bytes (bytes, error);
+}
+
+/* Whether data is XML rather than, say, a JSON position: its first
+ * character other than white space or a byte order mark is '<'. */
+gboolean
+arb_save_looks_like_save (const char *data, gsize length)
+{
+  gsize i = 0;
+
+  if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    i = 3;
+  while (i < length && g_ascii_isspace (data[i]))
+    i++;
+  return i < length && data[i] == '<';
+}
+
+/* The automatic save */
+
+/* $XDG_DATA_HOME/arboretum/current.arboretum */
+GFile *
+arb_autosave_get_file (void)
+{
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "arboretum",
+                                            AUTOSAVE_NAME, NULL);
+  return g_file_new_for_path (path);
+}
+
+gboolean
+arb_autosave_exists (void)
+{
+  g_autoptr (GFile) file = arb_autosave_get_file ();
+  return g_file_query_exists (file, NULL);
+}
+
+/* Saves the game in progress; a finished game has nothing to resume, so
+ * its automatic save is removed instead. */
+gboolean
+arb_autosave_write (ArbGame *game, GError **error)
+{
+  g_autoptr (GFile) file = arb_autosave_get_file ();
+  g_autoptr (GFile) dir = g_file_get_parent (file);
+  const char *path = g_file_peek_path (dir);
+
+  g_return_val_if_fail (ARB_IS_GAME (game), FALSE);
+  if (arb_game_is_finished (game))
+    return arb_autosave_discard (error);
+  if (g_mkdir_with_parents (path, 0700) != 0)
+    {
+      int saved_errno = errno;
+      g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_IO,
+                   _("Could not create the folder “%s”: %s"), path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  return arb_save_write_file (game, file, NULL, error);
+}
+
+/* The game saved automatically, or NULL: with error set when the file is
+ * there but cannot be loaded, without when there is none. */
+ArbGame *
+arb_autosave_load (GError **error)
+{
+  g_autoptr (GFile) file = arb_autosave_get_file ();
+
+  if (!g_file_query_exists (file, NULL))
+    return NULL;
+  return arb_save_read_file (file, NULL, error);
+}
+
+/* Removes the automatic save, once a game is over or abandoned. */
+gboolean
+arb_autosave_discard (GError **error)
+{
+  g_autoptr (GFile) file = arb_autosave_get_file ();
+  g_autoptr (GError) local_error = NULL;
+
+  if (g_file_delete (file, NULL, &local_error)
+      || g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    return TRUE;
+  g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_IO,
+               _("Could not remove the saved game: %s"), local_error->message);
+  return FALSE;
+}

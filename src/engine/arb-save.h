@@ -1,0 +1,68 @@
+/* arb-save.h: save games in XML, and the automatic save of the game in
+ * progress.
+ *
+ * A save game records the rule set, the players, the whole deck after the
+ * shuffle and every step; loading replays the steps through the rules, so a
+ * loaded game is exactly the game that was saved, or an error. The format
+ * is described in docs/save-format.md and data/arboretum-save.rng.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "arb-game.h"
+
+G_BEGIN_DECLS
+
+#define ARB_SAVE_ERROR (arb_save_error_quark ())
+
+typedef enum {
+  ARB_SAVE_ERROR_IO,                /* the file could not be read or written */
+  ARB_SAVE_ERROR_TOO_LARGE,         /* larger, deeper or longer than any save game */
+  ARB_SAVE_ERROR_NOT_XML,           /* not well-formed XML: damaged or cut short */
+  ARB_SAVE_ERROR_UNSAFE,            /* a document type or entity declaration */
+  ARB_SAVE_ERROR_NOT_A_SAVE,        /* an XML document of another kind */
+  ARB_SAVE_ERROR_NEWER_VERSION,     /* written by a newer version of the game */
+  ARB_SAVE_ERROR_UNKNOWN_VERSION,   /* a format version no version of the game wrote */
+  ARB_SAVE_ERROR_INVALID,           /* does not follow the schema */
+  ARB_SAVE_ERROR_UNKNOWN_SPECIES,   /* a species id the game does not know */
+  ARB_SAVE_ERROR_BAD_SETUP,         /* rule set, players and species that do not fit */
+  ARB_SAVE_ERROR_BAD_DECK,          /* a card twice, missing, or of a species not in play */
+  ARB_SAVE_ERROR_ILLEGAL_STEP,      /* a step the rules refuse, or other cards than recorded */
+  ARB_SAVE_ERROR_POSITION_MISMATCH, /* the recorded position disagrees with the steps */
+  ARB_SAVE_ERROR_UNSAVABLE,         /* a game that did not start from a deal */
+} ArbSaveError;
+
+/* The format this version writes, and the newest it reads. */
+#define ARB_SAVE_FORMAT_VERSION 1
+/* No save game comes near this: a finished game is about 20 KiB. */
+#define ARB_SAVE_MAX_SIZE (4 * 1024 * 1024)
+
+GQuark    arb_save_error_quark      (void);
+
+GBytes   *arb_save_to_bytes         (ArbGame       *game,
+                                     GError       **error);
+gboolean  arb_save_write_file       (ArbGame       *game,
+                                     GFile         *file,
+                                     GCancellable  *cancellable,
+                                     GError       **error);
+ArbGame  *arb_save_load_bytes       (GBytes        *bytes,
+                                     GError       **error);
+ArbGame  *arb_save_load_data        (const char    *data,
+                                     gsize          length,
+                                     GError       **error);
+ArbGame  *arb_save_read_file        (GFile         *file,
+                                     GCancellable  *cancellable,
+                                     GError       **error);
+gboolean  arb_save_looks_like_save  (const char    *data,
+                                     gsize          length);
+
+/* The game in progress, in $XDG_DATA_HOME/arboretum/current.arboretum. */
+GFile    *arb_autosave_get_file     (void);
+gboolean  arb_autosave_exists       (void);
+gboolean  arb_autosave_write        (ArbGame       *game,
+                                     GError       **error);
+ArbGame  *arb_autosave_load         (GError       **error);
+gboolean  arb_autosave_discard      (GError       **error);
+
+G_END_DECLS
