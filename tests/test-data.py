@@ -444,6 +444,17 @@ def check_install(builddir, manifest_path):
 
         installed = sorted(os.path.relpath(os.path.join(d, f), root)
                            for d, _, files in os.walk(root) for f in files)
+
+        # flatpak build-finish exports a file to the host only when its name
+        # starts with the application id; anything else would silently vanish.
+        share_rel = os.path.relpath(share, root)
+        for path in installed:
+            for exported in ('applications', 'icons', 'metainfo', 'mime/packages',
+                             'dbus-1/services'):
+                if path.startswith(os.path.join(share_rel, exported) + '/') \
+                   and not os.path.basename(path).startswith(APP_ID):
+                    fail('%s would not be exported from the Flatpak: its name does not start '
+                         'with %s' % (path, APP_ID))
         print('installed %d files:\n  %s' % (len(installed), '\n  '.join(installed)))
     finally:
         shutil.rmtree(destdir, ignore_errors=True)
