@@ -1,0 +1,175 @@
+/* arb-application.c: application-wide actions (new game, rules, about, quit)
+ * and their accelerators; window actions live in arb-window.c. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "arb-application.h"
+#include "arb-rules-window.h"
+#include "arb-window.h"
+
+struct _ArbApplication
+{
+  AdwApplication  parent_instance;
+
+  char           *start_spec; /* --new-game: start this game at once */
+  guint32         start_seed;
+};
+
+G_DEFINE_FINAL_TYPE (ArbApplication, arb_application, ADW_TYPE_APPLICATION)
+
+static ArbWindow *
+get_window (ArbApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (ARB_IS_WINDOW (window))
+    return ARB_WINDOW (window);
+  window = GTK_WINDOW (arb_window_new (GTK_APPLICATION (self)));
+  return ARB_WINDOW (window);
+}
+
+static void
+new_game_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  ArbWindow *window = get_window (ARB_APPLICATION (user_data));
+
+  gtk_window_present (GTK_WINDOW (window));
+  arb_window_show_new_game (window);
+}
+
+static void
+rules_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  ArbRulesWindow *rules = arb_rules_window_new ();
+
+  gtk_window_set_transient_for (GTK_WINDOW (rules), gtk_application_get_active_window (GTK_APPLICATION (user_data)));
+  gtk_window_present (GTK_WINDOW (rules));
+}
+
+static void
+about_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  static const char *developers[] = { "The Arboretum contributors", NULL };
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  adw_show_about_window (parent,
+                         "application-name", _("Arboretum"),
+                         "application-icon", APPLICATION_ID,
+                         "version", PACKAGE_VERSION,
+                         "developers", developers,
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "comments", _("A card game of trees and paths, after the game by Dan Cassar. "
+                                       "Cards are drawn by the program."),
+                         /* Translators: put your names here, one per line. */
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static void
+quit_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  g_application_quit (G_APPLICATION (user_data));
+}
+
+static const GActionEntry app_actions[] = {
+  { "new-game", new_game_action, NULL, NULL, NULL, { 0 } },
+  { "rules", rules_action, NULL, NULL, NULL, { 0 } },
+  { "about", about_action, NULL, NULL, NULL, { 0 } },
+  { "quit", quit_action, NULL, NULL, NULL, { 0 } },
+};
+
+static void
+arb_application_startup (GApplication *app)
+{
+  static const struct {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "app.new-game", { "<Control>n", NULL } },
+    { "app.rules", { "F1", NULL } },
+    { "app.quit", { "<Control>q", NULL } },
+    { "win.take-back", { "<Control>z", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
+  };
+
+  G_APPLICATION_CLASS (arb_application_parent_class)->startup (app);
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+}
+
+static void
+arb_application_activate (GApplication *app)
+{
+  ArbApplication *self = ARB_APPLICATION (app);
+  ArbWindow *window = get_window (self);
+
+  gtk_window_present (GTK_WINDOW (window));
+  if (self->start_spec != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+      if (!arb_window_start_from_spec (window, self->start_spec, self->start_seed, &error))
+        g_printerr ("%s\n", error->message);
+      g_clear_pointer (&self->start_spec, g_free);
+    }
+}
+
+static int
+arb_application_handle_local_options (GApplication *app, GVariantDict *options)
+{
+  ArbApplication *self = ARB_APPLICATION (app);
+  guint32 seed;
+
+  g_variant_dict_lookup (options, "new-game", "s", &self->start_spec);
+  if (g_variant_dict_lookup (options, "seed", "u", &seed))
+    self->start_seed = seed;
+  else
+    self->start_seed = g_random_int ();
+  return -1;
+}
+
+static void
+arb_application_finalize (GObject *object)
+{
+  ArbApplication *self = ARB_APPLICATION (object);
+
+  g_free (self->start_spec);
+  G_OBJECT_CLASS (arb_application_parent_class)->finalize (object);
+}
+
+static void
+arb_application_class_init (ArbApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->finalize = arb_application_finalize;
+  app_class->startup = arb_application_startup;
+  app_class->activate = arb_application_activate;
+  app_class->handle_local_options = arb_application_handle_local_options;
+}
+
+static void
+arb_application_init (ArbApplication *self)
+{
+  /* Hidden: a game started at once, for screenshots and measurements. */
+  static const GOptionEntry options[] = {
+    { "new-game", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL,
+      "Start a game at once, such as standard:2 or standard:4:person,random,random,random", "GAME" },
+    { "seed", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, NULL, "Shuffle with this seed", "SEED" },
+    { NULL, 0, 0, 0, NULL, NULL, NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
+}
+
+ArbApplication *
+arb_application_new (void)
+{
+  return g_object_new (ARB_TYPE_APPLICATION,
+                       "application-id", APPLICATION_ID,
+                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "resource-base-path", RESOURCE_PREFIX,
+                       NULL);
+}

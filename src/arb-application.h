@@ -1,0 +1,13 @@
+/* arb-application.h: the Arboretum application: its actions and windows. */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define ARB_TYPE_APPLICATION (arb_application_get_type ())
+G_DECLARE_FINAL_TYPE (ArbApplication, arb_application, ARB, APPLICATION, AdwApplication)
+
+ArbApplication *arb_application_new (void);
+
+G_END_DECLS

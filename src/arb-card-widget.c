@@ -1,0 +1,308 @@
+/* arb-card-widget.c: one card, drawn with cairo.
+ *
+ * No image of the published game is used: a card is its species' colour, its
+ * value written large, the species' name, and a shape of its own so that
+ * species are told apart without seeing colour.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "arb-card-widget.h"
+
+struct _ArbCardWidget
+{
+  GtkWidget          parent_instance;
+
+  ArbCard            card;
+  ArbCardWidgetBlank blank;
+  int                width;
+  gboolean           lit;
+};
+
+G_DEFINE_FINAL_TYPE (ArbCardWidget, arb_card_widget, GTK_TYPE_WIDGET)
+
+#define CARD_RATIO 1.4
+
+typedef struct {
+  guint8   r, g, b;
+  gboolean light; /* dark ink reads better on it */
+} SpeciesColour;
+
+/* In ArbSpecies order. */
+static const SpeciesColour species_colours[ARB_N_SPECIES] = {
+  { 0x35, 0x84, 0xe4, FALSE }, /* blue spruce: blue */
+  { 0xf6, 0xd3, 0x2d, TRUE },  /* cassia: yellow */
+  { 0xf6, 0x8f, 0xc4, TRUE },  /* cherry blossom: pink */
+  { 0x9a, 0x99, 0x96, TRUE },  /* dogwood: gray */
+  { 0x81, 0x3d, 0x9c, FALSE }, /* jacaranda: purple */
+  { 0xff, 0x78, 0x00, TRUE },  /* maple: orange */
+  { 0x86, 0x5e, 0x3c, FALSE }, /* oak: brown */
+  { 0xc0, 0x1c, 0x28, FALSE }, /* royal poinciana: red */
+  { 0x8f, 0xf0, 0xa4, TRUE },  /* tulip poplar: light green */
+  { 0x26, 0x6a, 0x36, FALSE }, /* willow: dark green */
+};
+
+void
+arb_species_get_rgba (ArbSpecies species, GdkRGBA *rgba)
+{
+  const SpeciesColour *c = &species_colours[species];
+  rgba->red = c->r / 255.f;
+  rgba->green = c->g / 255.f;
+  rgba->blue = c->b / 255.f;
+  rgba->alpha = 1.f;
+}
+
+static void
+rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r)
+{
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
+  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+/* A regular polygon, or a star when inner > 0, around (cx, cy). */
+static void
+polygon (cairo_t *cr, double cx, double cy, double r, int n, double turn, double inner)
+{
+  int points = inner > 0 ? 2 * n : n;
+  for (int i = 0; i < points; i++)
+    {
+      double radius = (inner > 0 && i % 2) ? r * inner : r;
+      double a = turn + 2 * G_PI * i / points - G_PI / 2;
+      if (i == 0)
+        cairo_move_to (cr, cx + radius * cos (a), cy + radius * sin (a));
+      else
+        cairo_line_to (cr, cx + radius * cos (a), cy + radius * sin (a));
+    }
+  cairo_close_path (cr);
+}
+
+/* Each species has its own shape, so that colour is never the only clue. */
+static void
+species_shape (cairo_t *cr, ArbSpecies species, double cx, double cy, double r)
+{
+  switch (species)
+    {
+    case ARB_SPECIES_BLUE_SPRUCE:     polygon (cr, cx, cy, r, 3, 0, 0); break;
+    case ARB_SPECIES_CASSIA:          cairo_new_sub_path (cr); cairo_arc (cr, cx, cy, r * 0.85, 0, 2 * G_PI); break;
+    case ARB_SPECIES_CHERRY_BLOSSOM:  polygon (cr, cx, cy, r, 5, 0, 0.45); break;
+    case ARB_SPECIES_DOGWOOD:
+      cairo_rectangle (cr, cx - r * 0.3, cy - r * 0.9, r * 0.6, r * 1.8);
+      cairo_rectangle (cr, cx - r * 0.9, cy - r * 0.3, r * 1.8, r * 0.6);
+      break;
+    case ARB_SPECIES_JACARANDA:       polygon (cr, cx, cy, r, 4, 0, 0); break;
+    case ARB_SPECIES_MAPLE:           polygon (cr, cx, cy, r * 0.9, 6, G_PI / 6, 0); break;
+    case ARB_SPECIES_OAK:             cairo_rectangle (cr, cx - r * 0.7, cy - r * 0.7, r * 1.4, r * 1.4); break;
+    case ARB_SPECIES_ROYAL_POINCIANA: polygon (cr, cx, cy, r, 6, 0, 0.55); break;
+    case ARB_SPECIES_TULIP_POPLAR:    polygon (cr, cx, cy, r, 3, G_PI, 0); break;
+    case ARB_SPECIES_WILLOW:          polygon (cr, cx, cy, r * 0.9, 5, 0, 0); break;
+    case ARB_N_SPECIES:
+    default:
+      g_assert_not_reached ();
+    }
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+}
+
+static void
+draw_text (cairo_t *cr, GtkWidget *widget, const char *text, double size,
+           gboolean bold, double x, double y, double max_width, gboolean centre)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
+  PangoFontDescription *font = pango_font_description_new ();
+  int w, h;
+
+  pango_font_description_set_family (font, "Cantarell, sans-serif");
+  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+  pango_font_description_set_weight (font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_width (layout, (int) (max_width * PANGO_SCALE));
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_alignment (layout, centre ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  cairo_move_to (cr, x, y - h / 2.0);
+  pango_cairo_show_layout (cr, layout);
+  pango_font_description_free (font);
+  g_object_unref (layout);
+}
+
+static void
+draw_face (ArbCardWidget *self, cairo_t *cr, double w, double h)
+{
+  ArbSpecies species = arb_card_species (self->card);
+  const SpeciesColour *c = &species_colours[species];
+  double ink = c->light ? 0.12 : 1.0;
+  double r = w * 0.08;
+  g_autofree char *value = g_strdup_printf ("%u", arb_card_value (self->card));
+
+  rounded_rect (cr, 1, 1, w - 2, h - 2, r);
+  cairo_set_source_rgb (cr, c->r / 255.0, c->g / 255.0, c->b / 255.0);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.35);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+
+  /* A pale disc behind the shape keeps it visible on every colour. */
+  cairo_set_source_rgba (cr, 1, 1, 1, c->light ? 0.45 : 0.22);
+  cairo_arc (cr, w / 2, h * 0.52, w * 0.3, 0, 2 * G_PI);
+  cairo_fill (cr);
+  species_shape (cr, species, w / 2, h * 0.52, w * 0.22);
+  cairo_set_source_rgb (cr, ink, ink, ink);
+  cairo_fill (cr);
+
+  cairo_set_source_rgb (cr, ink, ink, ink);
+  draw_text (cr, GTK_WIDGET (self), value, w * 0.34, TRUE, w * 0.09, h * 0.16, w * 0.5, FALSE);
+  if (w >= 40)
+    draw_text (cr, GTK_WIDGET (self), arb_species_name (species), MAX (w * 0.13, 8.0),
+               FALSE, w * 0.04, h * 0.87, w * 0.92, TRUE);
+}
+
+static void
+draw_blank (ArbCardWidget *self, cairo_t *cr, double w, double h)
+{
+  double r = w * 0.08;
+
+  if (self->blank == ARB_CARD_WIDGET_BACK)
+    {
+      rounded_rect (cr, 1, 1, w - 2, h - 2, r);
+      cairo_set_source_rgb (cr, 0.18, 0.36, 0.24);
+      cairo_fill (cr);
+      cairo_set_source_rgba (cr, 1, 1, 1, 0.7);
+      cairo_set_line_width (cr, 2);
+      rounded_rect (cr, w * 0.12, w * 0.12, w * 0.76, h - w * 0.24, r);
+      cairo_stroke (cr);
+      polygon (cr, w / 2, h / 2, w * 0.22, 3, 0, 0);
+      cairo_fill (cr);
+      return;
+    }
+  GdkRGBA fg;
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &fg);
+  double dash[] = { 4, 3 };
+  cairo_set_dash (cr, dash, 2, 0);
+  rounded_rect (cr, 2, 2, w - 4, h - 4, r);
+  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.4);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+}
+
+static void
+arb_card_widget_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  ArbCardWidget *self = ARB_CARD_WIDGET (widget);
+  double w = gtk_widget_get_width (widget);
+  double h = gtk_widget_get_height (widget);
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+
+  if (arb_card_is_valid (self->card))
+    draw_face (self, cr, w, h);
+  else
+    draw_blank (self, cr, w, h);
+
+  if (self->lit)
+    {
+      rounded_rect (cr, 2, 2, w - 4, h - 4, w * 0.08);
+      cairo_set_source_rgb (cr, 1.0, 0.85, 0.0);
+      cairo_set_line_width (cr, 4);
+      cairo_stroke (cr);
+    }
+  cairo_destroy (cr);
+}
+
+static void
+arb_card_widget_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                         int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  ArbCardWidget *self = ARB_CARD_WIDGET (widget);
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    *minimum = *natural = self->width;
+  else
+    *minimum = *natural = (int) (self->width * CARD_RATIO);
+}
+
+static void
+update_accessible (ArbCardWidget *self)
+{
+  g_autofree char *name = NULL;
+
+  if (arb_card_is_valid (self->card))
+    name = arb_card_to_string (self->card);
+  else
+    name = g_strdup (self->blank == ARB_CARD_WIDGET_BACK ? _("Face-down card") : _("No card"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), name);
+}
+
+static void
+arb_card_widget_class_init (ArbCardWidgetClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  widget_class->snapshot = arb_card_widget_snapshot;
+  widget_class->measure = arb_card_widget_measure;
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/arb-card-widget.ui");
+  gtk_widget_class_set_css_name (widget_class, "arbcard");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+arb_card_widget_init (ArbCardWidget *self)
+{
+  self->card = ARB_CARD_NONE;
+  self->width = 80;
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+arb_card_widget_new (ArbCard card, int width)
+{
+  ArbCardWidget *self = g_object_new (ARB_TYPE_CARD_WIDGET, NULL);
+  self->width = width;
+  arb_card_widget_set_card (self, card);
+  return GTK_WIDGET (self);
+}
+
+void
+arb_card_widget_set_card (ArbCardWidget *self, ArbCard card)
+{
+  g_return_if_fail (ARB_IS_CARD_WIDGET (self));
+  self->card = card;
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+ArbCard
+arb_card_widget_get_card (ArbCardWidget *self)
+{
+  g_return_val_if_fail (ARB_IS_CARD_WIDGET (self), ARB_CARD_NONE);
+  return self->card;
+}
+
+void
+arb_card_widget_set_blank (ArbCardWidget *self, ArbCardWidgetBlank blank)
+{
+  g_return_if_fail (ARB_IS_CARD_WIDGET (self));
+  self->blank = blank;
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+arb_card_widget_set_width (ArbCardWidget *self, int width)
+{
+  g_return_if_fail (ARB_IS_CARD_WIDGET (self));
+  self->width = width;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+void
+arb_card_widget_set_lit (ArbCardWidget *self, gboolean lit)
+{
+  g_return_if_fail (ARB_IS_CARD_WIDGET (self));
+  self->lit = lit;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}

@@ -1,0 +1,218 @@
+/* arb-hand-view.c: the hand of the player at the screen.
+ *
+ * Each card is a toggle button, so a hand is played with the mouse, by
+ * dragging, or with Tab and Enter alone; selecting a card emits
+ * "card-selected" and the window lights the cells the engine allows.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "arb-card-widget.h"
+#include "arb-hand-view.h"
+
+struct _ArbHandView
+{
+  AdwBin     parent_instance;
+
+  GtkBox    *box;
+  GtkLabel  *empty_label;
+
+  ArbCard    selected;
+  gboolean   updating;
+  gboolean   shown;
+  ArbCardSet hand;
+  ArbCard    new_card;
+};
+
+G_DEFINE_FINAL_TYPE (ArbHandView, arb_hand_view, ADW_TYPE_BIN)
+
+#define HAND_CARD_WIDTH 88
+
+enum {
+  CARD_SELECTED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static ArbCard
+button_card (GtkWidget *button)
+{
+  return (ArbCard) GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "card"));
+}
+
+static void
+on_toggled (GtkToggleButton *button, ArbHandView *self)
+{
+  ArbCard card = button_card (GTK_WIDGET (button));
+
+  if (self->updating)
+    return;
+  if (gtk_toggle_button_get_active (button))
+    self->selected = card;
+  else if (self->selected == card)
+    self->selected = ARB_CARD_NONE;
+  else
+    return;
+  g_signal_emit (self, signals[CARD_SELECTED], 0, (guint) self->selected);
+}
+
+static GdkContentProvider *
+on_drag_prepare (GtkDragSource *source, double x, double y, GtkWidget *button)
+{
+  GValue value = G_VALUE_INIT;
+  GdkContentProvider *provider;
+
+  g_value_init (&value, G_TYPE_UINT);
+  g_value_set_uint (&value, button_card (button));
+  provider = gdk_content_provider_new_for_value (&value);
+  g_value_unset (&value);
+  return provider;
+}
+
+static void
+on_drag_begin (GtkDragSource *source, GdkDrag *drag, GtkWidget *button)
+{
+  g_autoptr (GdkPaintable) icon = gtk_widget_paintable_new (gtk_button_get_child (GTK_BUTTON (button)));
+
+  gtk_drag_source_set_icon (source, icon, HAND_CARD_WIDTH / 2, HAND_CARD_WIDTH / 2);
+  /* Dragging a card chooses it, so its legal cells light up under the pointer. */
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
+}
+
+static GtkWidget *
+make_card_button (ArbHandView *self, ArbCard card, GtkToggleButton *group, gboolean is_new)
+{
+  GtkWidget *button = gtk_toggle_button_new ();
+  GtkWidget *face = arb_card_widget_new (card, HAND_CARD_WIDTH);
+  GtkDragSource *source = gtk_drag_source_new ();
+  g_autofree char *name = arb_card_to_string (card);
+
+  gtk_button_set_child (GTK_BUTTON (button), face);
+  gtk_widget_add_css_class (button, "hand-card");
+  if (is_new)
+    {
+      gtk_widget_add_css_class (button, "new-card");
+      /* Translators: a card just drawn, shown in the hand. */
+      g_autofree char *label = g_strdup_printf (_("%s, just drawn"), name);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+    }
+  else
+    gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  g_object_set_data (G_OBJECT (button), "card", GUINT_TO_POINTER ((guint) card));
+  if (group != NULL)
+    gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), group);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), card == self->selected);
+  g_signal_connect (button, "toggled", G_CALLBACK (on_toggled), self);
+
+  gtk_drag_source_set_actions (source, GDK_ACTION_MOVE);
+  g_signal_connect (source, "prepare", G_CALLBACK (on_drag_prepare), button);
+  g_signal_connect (source, "drag-begin", G_CALLBACK (on_drag_begin), button);
+  gtk_widget_add_controller (button, GTK_EVENT_CONTROLLER (source));
+  return button;
+}
+
+static void
+arb_hand_view_class_init (ArbHandViewClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  /* (card): the card chosen, or ARB_CARD_NONE when none is. */
+  signals[CARD_SELECTED] =
+    g_signal_new ("card-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/arb-hand-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, ArbHandView, box);
+  gtk_widget_class_bind_template_child (widget_class, ArbHandView, empty_label);
+}
+
+static void
+arb_hand_view_init (ArbHandView *self)
+{
+  self->selected = ARB_CARD_NONE;
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+/* Shows a hand; new_card, when in it, is marked as just drawn. A selected
+ * card that left the hand is no longer selected. */
+void
+arb_hand_view_set_hand (ArbHandView *self, const ArbCardSet *hand, ArbCard new_card)
+{
+  ArbCard cards[ARB_N_CARDS];
+  guint n = hand != NULL ? arb_card_set_to_array (hand, cards) : 0;
+  GtkWidget *child;
+  GtkToggleButton *group = NULL;
+
+  g_return_if_fail (ARB_IS_HAND_VIEW (self));
+  /* Rebuilding only on change keeps the keyboard focus where it is. */
+  if (self->shown == (hand != NULL) && new_card == self->new_card
+      && (hand == NULL || memcmp (hand, &self->hand, sizeof *hand) == 0))
+    return;
+  self->shown = hand != NULL;
+  self->new_card = new_card;
+  if (hand != NULL)
+    self->hand = *hand;
+  self->updating = TRUE;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->box))) != NULL)
+    gtk_box_remove (self->box, child);
+  if (hand == NULL || !arb_card_set_contains (hand, self->selected))
+    self->selected = ARB_CARD_NONE;
+  for (guint i = 0; i < n; i++)
+    {
+      GtkWidget *button = make_card_button (self, cards[i], group, cards[i] == new_card);
+      gtk_box_append (self->box, button);
+      group = group != NULL ? group : GTK_TOGGLE_BUTTON (button);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->empty_label), n == 0);
+  self->updating = FALSE;
+}
+
+ArbCard
+arb_hand_view_get_selected (ArbHandView *self)
+{
+  g_return_val_if_fail (ARB_IS_HAND_VIEW (self), ARB_CARD_NONE);
+  return self->selected;
+}
+
+/* Selects a card of the hand, or none with ARB_CARD_NONE; emits "card-selected". */
+void
+arb_hand_view_select (ArbHandView *self, ArbCard card)
+{
+  GtkWidget *button;
+
+  g_return_if_fail (ARB_IS_HAND_VIEW (self));
+  button = arb_hand_view_get_card_button (self, card);
+  if (button != NULL)
+    {
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
+      return;
+    }
+  button = arb_hand_view_get_card_button (self, self->selected);
+  if (button != NULL)
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), FALSE);
+}
+
+GtkWidget *
+arb_hand_view_get_card_button (ArbHandView *self, ArbCard card)
+{
+  g_return_val_if_fail (ARB_IS_HAND_VIEW (self), NULL);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->box));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (card != ARB_CARD_NONE && button_card (child) == card)
+      return child;
+  return NULL;
+}
+
+guint
+arb_hand_view_get_n_cards (ArbHandView *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (ARB_IS_HAND_VIEW (self), 0);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->box));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    n++;
+  return n;
+}

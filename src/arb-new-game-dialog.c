@@ -1,0 +1,319 @@
+/* arb-new-game-dialog.c: the rule set, who sits at each seat, and the species.
+ *
+ * The choices are kept in GSettings so the next game starts as the last one.
+ * The engine checks the combination (arb_game_new); this dialog only offers
+ * what it knows: the number of seats per rule set and the computer levels the
+ * engine recognises.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "arb-new-game-dialog.h"
+
+struct _ArbNewGameDialog
+{
+  AdwWindow        parent_instance;
+
+  AdwComboRow     *variant_row;
+  AdwComboRow     *seats_row;
+  AdwPreferencesGroup *players_group;
+  AdwExpanderRow  *species_row;
+  GtkButton       *start_button;
+
+  GSettings       *settings;
+  AdwEntryRow     *name_rows[ARB_MAX_PLAYERS];
+  AdwComboRow     *who_rows[ARB_MAX_PLAYERS];
+  GtkCheckButton  *species_checks[ARB_N_SPECIES];
+  GPtrArray       *who_ids; /* "person", then the computer levels */
+};
+
+G_DEFINE_FINAL_TYPE (ArbNewGameDialog, arb_new_game_dialog, ADW_TYPE_WINDOW)
+
+enum {
+  GAME_CREATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static const ArbVariant variants[] = { ARB_VARIANT_STANDARD, ARB_VARIANT_CLASSIC, ARB_VARIANT_SOLO };
+
+/* The levels a computer player may have, strongest last; only those the
+ * engine knows are offered. */
+static const struct {
+  const char *id;
+  const char *label;
+} computer_levels[] = {
+  { "random", N_("Computer (random moves)") },
+  { "easy",   N_("Computer (easy)") },
+  { "medium", N_("Computer (medium)") },
+  { "hard",   N_("Computer (hard)") },
+};
+
+static ArbVariant
+chosen_variant (ArbNewGameDialog *self)
+{
+  return variants[MIN (adw_combo_row_get_selected (self->variant_row), G_N_ELEMENTS (variants) - 1)];
+}
+
+static guint
+chosen_seats (ArbNewGameDialog *self)
+{
+  if (chosen_variant (self) == ARB_VARIANT_SOLO)
+    return 1;
+  return 2 + adw_combo_row_get_selected (self->seats_row);
+}
+
+static guint
+chosen_species (ArbNewGameDialog *self, ArbSpeciesMask *mask)
+{
+  guint n = 0;
+
+  *mask = 0;
+  for (guint s = 0; s < ARB_N_SPECIES; s++)
+    if (gtk_check_button_get_active (self->species_checks[s]))
+      {
+        *mask |= (ArbSpeciesMask) (1u << s);
+        n++;
+      }
+  return n;
+}
+
+static void
+update_rows (ArbNewGameDialog *self)
+{
+  ArbVariant variant = chosen_variant (self);
+  guint seats = chosen_seats (self);
+  guint wanted = arb_rules_species_count (variant, seats);
+  gboolean choose = adw_expander_row_get_enable_expansion (self->species_row);
+  ArbSpeciesMask mask;
+  guint n = chosen_species (self, &mask);
+  g_autofree char *subtitle = NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->seats_row), variant != ARB_VARIANT_SOLO);
+  for (guint i = 0; i < ARB_MAX_PLAYERS; i++)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->name_rows[i]), i < seats);
+      gtk_widget_set_visible (GTK_WIDGET (self->who_rows[i]), i < seats && variant != ARB_VARIANT_SOLO);
+    }
+  /* Translators: how many species the players must tick, and how many they have. */
+  subtitle = choose ? g_strdup_printf (_("Choose %u species (%u chosen)"), wanted, n)
+                    : g_strdup_printf (_("%u species, chosen at random"), wanted);
+  adw_expander_row_set_subtitle (self->species_row, subtitle);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->start_button), !choose || n == wanted);
+}
+
+static void
+on_changed (ArbNewGameDialog *self)
+{
+  update_rows (self);
+}
+
+static void
+add_seat_rows (ArbNewGameDialog *self)
+{
+  GtkStringList *who = gtk_string_list_new (NULL);
+  ArbAiLevel level;
+
+  self->who_ids = g_ptr_array_new ();
+  g_ptr_array_add (self->who_ids, (gpointer) "person");
+  gtk_string_list_append (who, _("Person"));
+  for (guint i = 0; i < G_N_ELEMENTS (computer_levels); i++)
+    if (arb_ai_level_from_id (computer_levels[i].id, &level))
+      {
+        g_ptr_array_add (self->who_ids, (gpointer) computer_levels[i].id);
+        gtk_string_list_append (who, _(computer_levels[i].label));
+      }
+
+  for (guint i = 0; i < ARB_MAX_PLAYERS; i++)
+    {
+      /* Translators: the title of the name row of a seat: "Seat 1". */
+      g_autofree char *title = g_strdup_printf (_("Seat %u"), i + 1);
+
+      self->name_rows[i] = ADW_ENTRY_ROW (adw_entry_row_new ());
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->name_rows[i]), title);
+      adw_preferences_group_add (self->players_group, GTK_WIDGET (self->name_rows[i]));
+
+      self->who_rows[i] = ADW_COMBO_ROW (adw_combo_row_new ());
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->who_rows[i]), _("Played by"));
+      adw_combo_row_set_model (self->who_rows[i], G_LIST_MODEL (who));
+      adw_preferences_group_add (self->players_group, GTK_WIDGET (self->who_rows[i]));
+    }
+  g_object_unref (who);
+}
+
+static void
+add_species_rows (ArbNewGameDialog *self)
+{
+  for (guint s = 0; s < ARB_N_SPECIES; s++)
+    {
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *check = gtk_check_button_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), arb_species_name ((ArbSpecies) s));
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
+      g_signal_connect_swapped (check, "toggled", G_CALLBACK (on_changed), self);
+      self->species_checks[s] = GTK_CHECK_BUTTON (check);
+      adw_expander_row_add_row (self->species_row, row);
+    }
+}
+
+static void
+load_settings (ArbNewGameDialog *self)
+{
+  g_autofree char *variant_id = g_settings_get_string (self->settings, "variant");
+  g_auto (GStrv) names = g_settings_get_strv (self->settings, "seat-names");
+  g_auto (GStrv) who = g_settings_get_strv (self->settings, "seat-players");
+  ArbVariant variant = ARB_VARIANT_STANDARD;
+
+  arb_variant_from_id (variant_id, &variant);
+  for (guint i = 0; i < G_N_ELEMENTS (variants); i++)
+    if (variants[i] == variant)
+      adw_combo_row_set_selected (self->variant_row, i);
+  adw_combo_row_set_selected (self->seats_row, CLAMP (g_settings_get_uint (self->settings, "seats"), 2, 4) - 2);
+
+  for (guint i = 0; i < ARB_MAX_PLAYERS; i++)
+    {
+      const char *id = i < g_strv_length (who) ? who[i] : (i == 0 ? "person" : "random");
+      g_autofree char *fallback = i == 0 ? g_strdup (g_get_real_name ())
+                                         : g_strdup_printf (_("Player %u"), i + 1);
+      const char *name = i < g_strv_length (names) && *names[i] ? names[i] : fallback;
+
+      if (i == 0 && (g_strcmp0 (name, "Unknown") == 0 || *name == '\0'))
+        name = _("You");
+      gtk_editable_set_text (GTK_EDITABLE (self->name_rows[i]), name);
+      adw_combo_row_set_selected (self->who_rows[i], i == 0 ? 0 : 1);
+      for (guint k = 0; k < self->who_ids->len; k++)
+        if (g_strcmp0 (g_ptr_array_index (self->who_ids, k), id) == 0)
+          adw_combo_row_set_selected (self->who_rows[i], k);
+    }
+}
+
+static void
+save_settings (ArbNewGameDialog *self)
+{
+  g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+  g_autoptr (GStrvBuilder) who = g_strv_builder_new ();
+  g_auto (GStrv) names_v = NULL;
+  g_auto (GStrv) who_v = NULL;
+
+  for (guint i = 0; i < ARB_MAX_PLAYERS; i++)
+    {
+      g_strv_builder_add (names, gtk_editable_get_text (GTK_EDITABLE (self->name_rows[i])));
+      g_strv_builder_add (who, g_ptr_array_index (self->who_ids, adw_combo_row_get_selected (self->who_rows[i])));
+    }
+  names_v = g_strv_builder_end (names);
+  who_v = g_strv_builder_end (who);
+  g_settings_set_string (self->settings, "variant", arb_variant_id (chosen_variant (self)));
+  if (chosen_variant (self) != ARB_VARIANT_SOLO)
+    g_settings_set_uint (self->settings, "seats", chosen_seats (self));
+  g_settings_set_strv (self->settings, "seat-names", (const char * const *) names_v);
+  g_settings_set_strv (self->settings, "seat-players", (const char * const *) who_v);
+}
+
+/* Creates the game the dialog describes, from this seed, and remembers the
+ * choices. */
+ArbGame *
+arb_new_game_dialog_start (ArbNewGameDialog *self, guint32 seed, GError **error)
+{
+  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
+  ArbVariant variant = chosen_variant (self);
+  ArbSpeciesMask mask = 0;
+
+  g_return_val_if_fail (ARB_IS_NEW_GAME_DIALOG (self), NULL);
+  for (guint i = 0; i < chosen_seats (self); i++)
+    {
+      const char *id = g_ptr_array_index (self->who_ids, adw_combo_row_get_selected (self->who_rows[i]));
+      gboolean person = variant == ARB_VARIANT_SOLO || g_strcmp0 (id, "person") == 0;
+      const char *name = gtk_editable_get_text (GTK_EDITABLE (self->name_rows[i]));
+      g_autofree char *fallback = g_strdup_printf (_("Player %u"), i + 1);
+
+      g_ptr_array_add (players, arb_player_new (*name ? name : fallback,
+                                                person ? ARB_PLAYER_PERSON : ARB_PLAYER_COMPUTER,
+                                                person ? NULL : id));
+    }
+  if (adw_expander_row_get_enable_expansion (self->species_row))
+    chosen_species (self, &mask);
+  save_settings (self);
+  return arb_game_new (variant, players, seed, mask, error);
+}
+
+static void
+on_start_clicked (ArbNewGameDialog *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = arb_new_game_dialog_start (self, g_random_int (), &error);
+
+  if (game == NULL)
+    {
+      adw_expander_row_set_subtitle (self->species_row, error->message);
+      return;
+    }
+  g_signal_emit (self, signals[GAME_CREATED], 0, game);
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static void
+arb_new_game_dialog_dispose (GObject *object)
+{
+  ArbNewGameDialog *self = ARB_NEW_GAME_DIALOG (object);
+
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->who_ids, g_ptr_array_unref);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ARB_TYPE_NEW_GAME_DIALOG);
+  G_OBJECT_CLASS (arb_new_game_dialog_parent_class)->dispose (object);
+}
+
+static void
+arb_new_game_dialog_class_init (ArbNewGameDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = arb_new_game_dialog_dispose;
+
+  /* (game): the new game, dealt. */
+  signals[GAME_CREATED] =
+    g_signal_new ("game-created", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, ARB_TYPE_GAME);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/arb-new-game-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, ArbNewGameDialog, variant_row);
+  gtk_widget_class_bind_template_child (widget_class, ArbNewGameDialog, seats_row);
+  gtk_widget_class_bind_template_child (widget_class, ArbNewGameDialog, players_group);
+  gtk_widget_class_bind_template_child (widget_class, ArbNewGameDialog, species_row);
+  gtk_widget_class_bind_template_child (widget_class, ArbNewGameDialog, start_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_start_clicked);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+arb_new_game_dialog_init (ArbNewGameDialog *self)
+{
+  GtkStringList *variant_names = gtk_string_list_new (NULL);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  for (guint i = 0; i < G_N_ELEMENTS (variants); i++)
+    gtk_string_list_append (variant_names, arb_variant_name (variants[i]));
+  adw_combo_row_set_model (self->variant_row, G_LIST_MODEL (variant_names));
+  g_object_unref (variant_names);
+  add_seat_rows (self);
+  add_species_rows (self);
+}
+
+ArbNewGameDialog *
+arb_new_game_dialog_new (GSettings *settings)
+{
+  ArbNewGameDialog *self = g_object_new (ARB_TYPE_NEW_GAME_DIALOG, NULL);
+
+  self->settings = g_object_ref (settings);
+  load_settings (self);
+  g_signal_connect_swapped (self->variant_row, "notify::selected", G_CALLBACK (on_changed), self);
+  g_signal_connect_swapped (self->seats_row, "notify::selected", G_CALLBACK (on_changed), self);
+  g_signal_connect_swapped (self->species_row, "notify::enable-expansion", G_CALLBACK (on_changed), self);
+  update_rows (self);
+  return self;
+}

@@ -1,0 +1,138 @@
+/* arb-pile-view.c: the deck (face down) or a discard pile (its top face up).
+ *
+ * Clicking it draws through the "win.draw" action with the pile as target;
+ * a discard pile lists all its cards in a popover, since they are public.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "arb-card-widget.h"
+#include "arb-pile-view.h"
+
+struct _ArbPileView
+{
+  AdwBin         parent_instance;
+
+  GtkButton     *button;
+  ArbCardWidget *top;
+  GtkLabel      *title_label;
+  GtkLabel      *count_label;
+  GtkMenuButton *pile_button;
+  GtkFlowBox    *pile_box;
+
+  int            source;
+};
+
+G_DEFINE_FINAL_TYPE (ArbPileView, arb_pile_view, ADW_TYPE_BIN)
+
+enum {
+  CARD_DROPPED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static gboolean
+on_drop (GtkDropTarget *target, const GValue *value, double x, double y, ArbPileView *self)
+{
+  g_signal_emit (self, signals[CARD_DROPPED], 0, g_value_get_uint (value));
+  return TRUE;
+}
+
+static void
+arb_pile_view_class_init (ArbPileViewClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  /* (card): a card of the hand dropped here, to discard it. */
+  signals[CARD_DROPPED] =
+    g_signal_new ("card-dropped", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  g_type_ensure (ARB_TYPE_CARD_WIDGET);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/arb-pile-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, ArbPileView, button);
+  gtk_widget_class_bind_template_child (widget_class, ArbPileView, top);
+  gtk_widget_class_bind_template_child (widget_class, ArbPileView, title_label);
+  gtk_widget_class_bind_template_child (widget_class, ArbPileView, count_label);
+  gtk_widget_class_bind_template_child (widget_class, ArbPileView, pile_button);
+  gtk_widget_class_bind_template_child (widget_class, ArbPileView, pile_box);
+}
+
+static void
+arb_pile_view_init (ArbPileView *self)
+{
+  GtkDropTarget *target = gtk_drop_target_new (G_TYPE_UINT, GDK_ACTION_MOVE | GDK_ACTION_COPY);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  arb_card_widget_set_width (self->top, 72);
+  g_signal_connect (target, "drop", G_CALLBACK (on_drop), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->button), GTK_EVENT_CONTROLLER (target));
+}
+
+/* A view of the deck (ARB_SOURCE_DECK) or of discard pile source. */
+GtkWidget *
+arb_pile_view_new (int source)
+{
+  ArbPileView *self = g_object_new (ARB_TYPE_PILE_VIEW, NULL);
+
+  self->source = source;
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->button), "win.draw");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->button), g_variant_new_int32 (source));
+  arb_card_widget_set_blank (self->top, source == ARB_SOURCE_DECK ? ARB_CARD_WIDGET_BACK
+                                                                  : ARB_CARD_WIDGET_EMPTY);
+  gtk_widget_set_visible (GTK_WIDGET (self->pile_button), source != ARB_SOURCE_DECK);
+  return GTK_WIDGET (self);
+}
+
+static void
+fill_popover (ArbPileView *self, const ArbPile *pile)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->pile_box))) != NULL)
+    gtk_flow_box_remove (self->pile_box, child);
+  /* The top first, as the pile is seen from above. */
+  for (guint i = pile->n; i-- > 0;)
+    gtk_flow_box_append (self->pile_box, arb_card_widget_new (pile->cards[i], 48));
+}
+
+void
+arb_pile_view_set_pile (ArbPileView *self, const ArbPile *pile, const char *title)
+{
+  g_autofree char *count = NULL;
+  g_autofree char *label = NULL;
+
+  g_return_if_fail (ARB_IS_PILE_VIEW (self));
+  gtk_label_set_label (self->title_label, title);
+  count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card", "%u cards", pile->n), pile->n);
+  gtk_label_set_label (self->count_label, count);
+
+  if (self->source == ARB_SOURCE_DECK)
+    arb_card_widget_set_blank (self->top, pile->n > 0 ? ARB_CARD_WIDGET_BACK : ARB_CARD_WIDGET_EMPTY);
+  else
+    {
+      arb_card_widget_set_card (self->top, arb_pile_top (pile));
+      fill_popover (self, pile);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->pile_button), pile->n > 0);
+    }
+  /* Translators: a pile's name and how many cards it holds, read by a screen reader. */
+  label = g_strdup_printf (_("%s, %s"), title, count);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->button), label);
+}
+
+int
+arb_pile_view_get_source (ArbPileView *self)
+{
+  g_return_val_if_fail (ARB_IS_PILE_VIEW (self), ARB_SOURCE_DECK);
+  return self->source;
+}
+
+GtkWidget *
+arb_pile_view_get_button (ArbPileView *self)
+{
+  g_return_val_if_fail (ARB_IS_PILE_VIEW (self), NULL);
+  return GTK_WIDGET (self->button);
+}

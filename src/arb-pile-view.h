@@ -1,0 +1,20 @@
+/* arb-pile-view.h: the deck or a discard pile: its top card and its size. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "arb-engine.h"
+
+G_BEGIN_DECLS
+
+#define ARB_TYPE_PILE_VIEW (arb_pile_view_get_type ())
+G_DECLARE_FINAL_TYPE (ArbPileView, arb_pile_view, ARB, PILE_VIEW, AdwBin)
+
+GtkWidget *arb_pile_view_new        (int             source);
+void       arb_pile_view_set_pile   (ArbPileView    *self,
+                                     const ArbPile  *pile,
+                                     const char     *title);
+int        arb_pile_view_get_source (ArbPileView    *self);
+GtkWidget *arb_pile_view_get_button (ArbPileView    *self);
+
+G_END_DECLS

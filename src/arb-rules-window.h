@@ -1,0 +1,13 @@
+/* arb-rules-window.h: the rules of each rule set, in the application. */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define ARB_TYPE_RULES_WINDOW (arb_rules_window_get_type ())
+G_DECLARE_FINAL_TYPE (ArbRulesWindow, arb_rules_window, ARB, RULES_WINDOW, AdwWindow)
+
+ArbRulesWindow *arb_rules_window_new (void);
+
+G_END_DECLS

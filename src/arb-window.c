@@ -1,0 +1,903 @@
+/* arb-window.c: the table.
+ *
+ * The window follows the game's signals and redraws the table from the
+ * engine's state; every action a person takes goes through a win.* action
+ * and the game's API, and a refusal is shown as the engine's own message.
+ * Computer players think in a worker thread and each of their steps stays on
+ * screen for the "think-time" setting, so people can follow them.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "arb-card-widget.h"
+#include "arb-computer.h"
+#include "arb-new-game-dialog.h"
+#include "arb-pile-view.h"
+#include "arb-score-dialog.h"
+#include "arb-window.h"
+
+struct _ArbWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* Template widgets */
+  AdwToastOverlay      *toast_overlay;
+  AdwWindowTitle       *window_title;
+  GtkStack             *stack;
+  GtkLabel             *status_label;
+  GtkLabel             *hint_label;
+  GtkBox               *piles_box;
+  GtkLabel             *own_title;
+  ArbArboretumView     *own_view;
+  GtkLabel             *hand_title;
+  ArbHandView          *hand_view;
+  GtkButton            *discard_button;
+  GtkStack             *seats_stack;
+  GtkListBox           *log_list;
+  AdwStatusPage        *cover_page;
+
+  GSettings            *settings;
+  ArbGame              *game;
+  GtkWidget            *pile_views[ARB_MAX_PLAYERS + 1]; /* deck first */
+  ArbArboretumView     *seat_views[ARB_MAX_PLAYERS];
+  int                   viewer;      /* whose hand is on screen, -1 for nobody's */
+  ArbCard               new_card;    /* the card the viewer just drew from the deck */
+  GCancellable         *computer_cancellable;
+  gint64                computer_started;
+  ArbMove               computer_move;
+  guint                 computer_timeout;
+  guint                 advance_idle;
+  ArbScoreDialog       *score_dialog;
+  guint                 n_log_lines;
+};
+
+G_DEFINE_FINAL_TYPE (ArbWindow, arb_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static void advance (ArbWindow *self);
+static void on_cell_activated (ArbArboretumView *view, int x, int y, ArbWindow *self);
+static void on_card_dropped (ArbArboretumView *view, guint card, int x, int y, ArbWindow *self);
+
+static const char *
+player_name (ArbWindow *self, guint player)
+{
+  const ArbState *state = arb_game_get_state (self->game);
+
+  if (state->variant == ARB_VARIANT_SOLO && player == ARB_SOLO_Q)
+    /* Translators: the imaginary opponent of the solo game. */
+    return _("Q");
+  return arb_player_get_name (arb_game_get_player (self->game, player));
+}
+
+/* Q, in solo, has no seat: its cards follow the rules alone. */
+static gboolean
+is_computer (ArbWindow *self, guint player)
+{
+  if (player >= arb_game_get_n_seats (self->game))
+    return TRUE;
+  return arb_player_get_kind (arb_game_get_player (self->game, player)) == ARB_PLAYER_COMPUTER;
+}
+
+static guint
+count_people (ArbWindow *self)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < arb_game_get_n_seats (self->game); i++)
+    n += !is_computer (self, i);
+  return n;
+}
+
+static gboolean
+viewer_to_act (ArbWindow *self)
+{
+  return self->game != NULL && !arb_game_is_finished (self->game)
+         && self->viewer == (int) arb_game_get_current_player (self->game)
+         && !is_computer (self, (guint) self->viewer)
+         && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "table") == 0;
+}
+
+static void
+show_error (ArbWindow *self, const GError *error)
+{
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+}
+
+/* ---- what the table shows ------------------------------------------------ */
+
+static char *
+step_text (ArbWindow *self, const ArbState *state)
+{
+  const char *name = player_name (self, state->current);
+
+  switch (state->phase)
+    {
+    case ARB_PHASE_DRAW:
+      /* Translators: %s is a player; the numbers say which of the two draws of a turn. */
+      return state->draws == 0 ? g_strdup_printf (_("%s: Draw a card (1 of 2)"), name)
+                               : g_strdup_printf (_("%s: Draw a card (2 of 2)"), name);
+    case ARB_PHASE_PLAY:
+      return g_strdup_printf (_("%s: Play a card"), name);
+    case ARB_PHASE_DISCARD:
+      return g_strdup_printf (_("%s: Discard a card"), name);
+    case ARB_PHASE_OVER:
+    default:
+      return g_strdup (_("The game is over"));
+    }
+}
+
+static const char *
+hint_text (ArbWindow *self, const ArbState *state)
+{
+  if (state->phase == ARB_PHASE_OVER)
+    return _("The scoring sheet shows who won.");
+  if (is_computer (self, state->current))
+    return _("The computer is taking its turn…");
+  if (!viewer_to_act (self))
+    return "";
+  switch (state->phase)
+    {
+    case ARB_PHASE_DRAW:
+      return _("Click the deck or the top card of a discard pile.");
+    case ARB_PHASE_PLAY:
+      return _("Choose a card in your hand, then one of the highlighted places in your arboretum.");
+    case ARB_PHASE_DISCARD:
+      return state->variant == ARB_VARIANT_SOLO
+             ? _("Choose a card, then a highlighted place in Q’s arboretum.")
+             : _("Choose a card, then Discard, or drop it on your discard pile.");
+    case ARB_PHASE_OVER:
+    default:
+      return "";
+    }
+}
+
+static void
+update_piles (ArbWindow *self, const ArbState *state)
+{
+  arb_pile_view_set_pile (ARB_PILE_VIEW (self->pile_views[0]), &state->deck, _("Deck"));
+  for (guint p = 0; p < arb_state_n_piles (state); p++)
+    {
+      g_autofree char *title = NULL;
+
+      if (state->variant == ARB_VARIANT_SOLO)
+        title = g_strdup (_("Discard pile"));
+      else
+        /* Translators: whose discard pile this is. */
+        title = g_strdup_printf (_("%s’s pile"), player_name (self, p));
+      arb_pile_view_set_pile (ARB_PILE_VIEW (self->pile_views[p + 1]), &state->discards[p], title);
+    }
+}
+
+/* The cells where the chosen card may go, as the engine says. */
+static void
+update_cells (ArbWindow *self, const ArbState *state)
+{
+  ArbCard card = arb_hand_view_get_selected (self->hand_view);
+  gint8 xy[2 * ARB_MAX_FREE_CELLS];
+  gint8 legal[2 * ARB_MAX_FREE_CELLS];
+  guint n = 0, n_legal = 0, target = 0;
+  gboolean solo_discard = state->variant == ARB_VARIANT_SOLO && state->phase == ARB_PHASE_DISCARD;
+
+  if (viewer_to_act (self) && card != ARB_CARD_NONE
+      && (state->phase == ARB_PHASE_PLAY || solo_discard))
+    {
+      target = solo_discard ? ARB_SOLO_Q : state->current;
+      n = arb_state_free_cells (state, target, xy);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean ok = solo_discard
+                    ? arb_state_check_discard (state, card, xy[2 * i], xy[2 * i + 1], NULL)
+                    : arb_state_check_play (state, card, xy[2 * i], xy[2 * i + 1], NULL);
+      if (ok)
+        {
+          legal[2 * n_legal] = xy[2 * i];
+          legal[2 * n_legal + 1] = xy[2 * i + 1];
+          n_legal++;
+        }
+    }
+
+  arb_arboretum_view_set_cells (self->own_view, legal, solo_discard ? 0 : n_legal);
+  for (guint p = 0; p < state->n_players; p++)
+    arb_arboretum_view_set_cells (self->seat_views[p], legal,
+                                  solo_discard && p == ARB_SOLO_Q ? n_legal : 0);
+  if (solo_discard && viewer_to_act (self))
+    gtk_stack_set_visible_child (self->seats_stack, GTK_WIDGET (self->seat_views[ARB_SOLO_Q]));
+}
+
+static void
+update_arboreta (ArbWindow *self, const ArbState *state)
+{
+  int own = MAX (self->viewer, 0);
+  g_autofree char *title = NULL;
+
+  arb_arboretum_view_set_arboretum (self->own_view, &state->arboreta[own]);
+  if (self->viewer >= 0 && !is_computer (self, (guint) own))
+    title = g_strdup (_("Your arboretum"));
+  else
+    title = g_strdup_printf (_("%s’s arboretum"), player_name (self, (guint) own));
+  gtk_label_set_label (self->own_title, title);
+
+  for (guint p = 0; p < state->n_players; p++)
+    {
+      GtkStackPage *page = gtk_stack_get_page (self->seats_stack, GTK_WIDGET (self->seat_views[p]));
+      arb_arboretum_view_set_arboretum (self->seat_views[p], &state->arboreta[p]);
+      gtk_stack_page_set_visible (page, (int) p != own);
+    }
+}
+
+static void
+update_hand (ArbWindow *self, const ArbState *state)
+{
+  g_autofree char *title = NULL;
+
+  if (self->viewer < 0)
+    {
+      arb_hand_view_set_hand (self->hand_view, NULL, ARB_CARD_NONE);
+      gtk_label_set_label (self->hand_title, "");
+      return;
+    }
+  arb_hand_view_set_hand (self->hand_view, &state->hands[self->viewer], self->new_card);
+  /* Translators: whose hand is shown. */
+  title = g_strdup_printf (_("%s’s hand"), player_name (self, (guint) self->viewer));
+  gtk_label_set_label (self->hand_title, title);
+}
+
+static void
+update_actions (ArbWindow *self, const ArbState *state)
+{
+  gboolean acting = viewer_to_act (self);
+  ArbCard card = arb_hand_view_get_selected (self->hand_view);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.draw", acting && state->phase == ARB_PHASE_DRAW);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play", acting && state->phase == ARB_PHASE_PLAY);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard", acting && state->phase == ARB_PHASE_DISCARD);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard-selected",
+                                 acting && state->phase == ARB_PHASE_DISCARD
+                                 && state->variant != ARB_VARIANT_SOLO && card != ARB_CARD_NONE);
+  gtk_widget_set_visible (GTK_WIDGET (self->discard_button),
+                          acting && state->phase == ARB_PHASE_DISCARD && state->variant != ARB_VARIANT_SOLO);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-scores", arb_game_is_finished (self->game));
+}
+
+static void
+refresh (ArbWindow *self)
+{
+  const ArbState *state;
+  g_autofree char *status = NULL;
+  g_autofree char *subtitle = NULL;
+
+  if (self->game == NULL)
+    return;
+  state = arb_game_get_state (self->game);
+  status = step_text (self, state);
+  gtk_label_set_label (self->status_label, status);
+  gtk_label_set_label (self->hint_label, hint_text (self, state));
+  /* Translators: the window's subtitle: the rule set and the turn number. */
+  subtitle = g_strdup_printf (_("%s · Turn %u"), arb_variant_name (state->variant), state->turn + 1u);
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+
+  update_piles (self, state);
+  update_arboreta (self, state);
+  update_hand (self, state);
+  update_cells (self, state);
+  update_actions (self, state);
+}
+
+/* ---- the log ----------------------------------------------------------- */
+
+static char *
+pile_name (ArbWindow *self, int source)
+{
+  if (source == ARB_SOURCE_DECK)
+    return g_strdup (_("the deck"));
+  if (arb_game_get_variant (self->game) == ARB_VARIANT_SOLO)
+    return g_strdup (_("the discard pile"));
+  /* Translators: in "Rina took Oak 5 from Tom’s discard pile". */
+  return g_strdup_printf (_("%s’s discard pile"), player_name (self, (guint) source));
+}
+
+/* A deck card drawn by someone is secret: the log names only public cards. */
+static char *
+log_text (ArbWindow *self, const ArbStep *step)
+{
+  const char *name = player_name (self, step->player);
+  g_autofree char *card = arb_card_is_valid (step->move.card) ? arb_card_to_string (step->move.card) : NULL;
+  g_autofree char *pile = NULL;
+
+  switch (step->move.kind)
+    {
+    case ARB_MOVE_DRAW:
+      if (step->move.source == ARB_SOURCE_DECK)
+        return g_strdup_printf (_("%s drew a card from the deck"), name);
+      pile = pile_name (self, step->move.source);
+      /* Translators: player, card, pile. */
+      return g_strdup_printf (_("%s took %s from %s"), name, card, pile);
+    case ARB_MOVE_PLAY:
+      return g_strdup_printf (_("%s planted %s"), name, card);
+    case ARB_MOVE_DISCARD:
+    default:
+      if (arb_game_get_variant (self->game) == ARB_VARIANT_SOLO)
+        {
+          g_autofree char *turned = arb_card_is_valid (step->refill_discard)
+                                    ? arb_card_to_string (step->refill_discard) : NULL;
+          if (turned != NULL)
+            return g_strdup_printf (_("%s planted %s in Q’s arboretum; %s was turned onto the discard pile"),
+                                    name, card, turned);
+          return g_strdup_printf (_("%s planted %s in Q’s arboretum"), name, card);
+        }
+      return g_strdup_printf (_("%s discarded %s"), name, card);
+    }
+}
+
+static void
+add_log_line (ArbWindow *self, const char *text, gboolean heading)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_set_margin_start (label, heading ? 6 : 12);
+  gtk_widget_set_margin_end (label, 6);
+  gtk_widget_set_margin_top (label, heading ? 6 : 1);
+  if (heading)
+    gtk_widget_add_css_class (label, "heading");
+  gtk_list_box_append (self->log_list, label);
+  self->n_log_lines++;
+}
+
+static void
+log_step (ArbWindow *self, const ArbStep *step)
+{
+  g_autofree char *text = log_text (self, step);
+  const ArbState *state = arb_game_get_state (self->game);
+  GtkAdjustment *adj;
+
+  add_log_line (self, text, FALSE);
+  if (step->move.kind == ARB_MOVE_DISCARD && state->phase != ARB_PHASE_OVER)
+    {
+      /* Translators: a heading in the log of moves: the turn number and whose it is. */
+      g_autofree char *heading = g_strdup_printf (_("Turn %u · %s"), state->turn + 1u,
+                                                  player_name (self, state->current));
+      add_log_line (self, heading, TRUE);
+    }
+  adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (gtk_widget_get_parent (GTK_WIDGET (self->log_list))));
+  if (adj != NULL)
+    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+}
+
+/* ---- the course of the game ------------------------------------------- */
+
+static void
+cancel_computer (ArbWindow *self)
+{
+  g_cancellable_cancel (self->computer_cancellable);
+  g_clear_object (&self->computer_cancellable);
+  g_clear_handle_id (&self->computer_timeout, g_source_remove);
+}
+
+static gboolean
+apply_computer_move (gpointer user_data)
+{
+  ArbWindow *self = user_data;
+  g_autoptr (GError) error = NULL;
+
+  self->computer_timeout = 0;
+  g_clear_object (&self->computer_cancellable);
+  if (!arb_game_apply (self->game, &self->computer_move, &error))
+    g_critical ("The computer chose a refused move: %s", error->message);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_computer_chose (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (ArbWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  ArbMove move;
+  gint64 elapsed_ms;
+  guint think_ms;
+
+  if (!arb_computer_choose_finish (result, &move, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_error (self, error);
+      return;
+    }
+  if (self->computer_cancellable == NULL || g_cancellable_is_cancelled (self->computer_cancellable))
+    return;
+  self->computer_move = move;
+  elapsed_ms = (g_get_monotonic_time () - self->computer_started) / 1000;
+  think_ms = g_settings_get_uint (self->settings, "think-time");
+  self->computer_timeout = g_timeout_add (elapsed_ms >= think_ms ? 0 : (guint) (think_ms - elapsed_ms),
+                                          apply_computer_move, self);
+}
+
+static void
+start_computer (ArbWindow *self)
+{
+  guint current = arb_game_get_current_player (self->game);
+
+  if (self->computer_cancellable != NULL)
+    return;
+  self->computer_cancellable = g_cancellable_new ();
+  self->computer_started = g_get_monotonic_time ();
+  gtk_stack_set_visible_child (self->seats_stack, GTK_WIDGET (self->seat_views[current]));
+  arb_computer_choose_async (arb_game_get_state (self->game),
+                             arb_player_get_level (arb_game_get_player (self->game, current)),
+                             g_random_int (), self->computer_cancellable,
+                             on_computer_chose, g_object_ref (self));
+}
+
+static void
+show_cover (ArbWindow *self, guint player)
+{
+  const char *name = player_name (self, player);
+  g_autofree char *title = g_strdup_printf (_("Pass to %s"), name);
+  g_autofree char *description =
+    g_strdup_printf (_("It is %s’s turn. The other players should look away while %s looks at their hand."),
+                     name, name);
+
+  adw_status_page_set_title (self->cover_page, title);
+  adw_status_page_set_description (self->cover_page, description);
+  gtk_stack_set_visible_child_name (self->stack, "cover");
+}
+
+static void
+show_scores (ArbWindow *self)
+{
+  if (self->score_dialog == NULL)
+    {
+      self->score_dialog = arb_score_dialog_new (self->game);
+      g_object_add_weak_pointer (G_OBJECT (self->score_dialog), (gpointer *) &self->score_dialog);
+      gtk_window_set_transient_for (GTK_WINDOW (self->score_dialog), GTK_WINDOW (self));
+    }
+  gtk_window_present (GTK_WINDOW (self->score_dialog));
+}
+
+/* Decides who acts next: a computer thinks, a person takes the screen
+ * (behind a cover when another person had it), or the game is scored. */
+static void
+advance (ArbWindow *self)
+{
+  guint current;
+
+  if (self->game == NULL)
+    return;
+  if (arb_game_is_finished (self->game))
+    {
+      gtk_stack_set_visible_child_name (self->stack, "table");
+      refresh (self);
+      show_scores (self);
+      return;
+    }
+  current = arb_game_get_current_player (self->game);
+  if (is_computer (self, current))
+    {
+      start_computer (self);
+      return;
+    }
+  if ((int) current != self->viewer && count_people (self) >= 2)
+    {
+      self->viewer = -1;
+      show_cover (self, current);
+      refresh (self);
+      return;
+    }
+  self->viewer = (int) current;
+  gtk_stack_set_visible_child_name (self->stack, "table");
+  refresh (self);
+}
+
+static gboolean
+advance_idle_cb (gpointer user_data)
+{
+  ArbWindow *self = user_data;
+
+  self->advance_idle = 0;
+  advance (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_step_applied (ArbGame *game, guint index, ArbWindow *self)
+{
+  const ArbStep *step = arb_game_get_step (game, index);
+
+  if (step->move.kind == ARB_MOVE_DRAW && step->move.source == ARB_SOURCE_DECK
+      && (int) step->player == self->viewer)
+    self->new_card = step->move.card;
+  else if (step->move.kind != ARB_MOVE_DRAW)
+    self->new_card = ARB_CARD_NONE;
+  log_step (self, step);
+  refresh (self);
+  if (self->advance_idle == 0)
+    self->advance_idle = g_idle_add (advance_idle_cb, self);
+}
+
+static void
+build_table (ArbWindow *self, const ArbState *state)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->piles_box))) != NULL)
+    gtk_box_remove (self->piles_box, child);
+  memset (self->pile_views, 0, sizeof self->pile_views);
+  for (int p = -1; p < (int) arb_state_n_piles (state); p++)
+    {
+      self->pile_views[p + 1] = arb_pile_view_new (p);
+      gtk_box_append (self->piles_box, self->pile_views[p + 1]);
+    }
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->seats_stack))) != NULL)
+    gtk_stack_remove (self->seats_stack, child);
+  memset (self->seat_views, 0, sizeof self->seat_views);
+  for (guint p = 0; p < state->n_players; p++)
+    {
+      g_autofree char *name = g_strdup_printf ("seat%u", p);
+      self->seat_views[p] = g_object_new (ARB_TYPE_ARBORETUM_VIEW, NULL);
+      arb_arboretum_view_set_card_width (self->seat_views[p], 52);
+      gtk_stack_add_titled (self->seats_stack, GTK_WIDGET (self->seat_views[p]), name,
+                            player_name (self, p));
+      g_signal_connect (self->seat_views[p], "cell-activated", G_CALLBACK (on_cell_activated), self);
+      g_signal_connect (self->seat_views[p], "card-dropped", G_CALLBACK (on_card_dropped), self);
+    }
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->log_list))) != NULL)
+    gtk_list_box_remove (self->log_list, child);
+  self->n_log_lines = 0;
+}
+
+static void
+on_pile_dropped (ArbPileView *pile, guint card, ArbWindow *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.discard", "(yii)", (guchar) card, 0, 0);
+}
+
+/* Shows a game, new or opened, and lets whoever's turn it is act. */
+void
+arb_window_set_game (ArbWindow *self, ArbGame *game)
+{
+  const ArbState *state;
+
+  g_return_if_fail (ARB_IS_WINDOW (self));
+  g_return_if_fail (ARB_IS_GAME (game));
+
+  cancel_computer (self);
+  g_clear_handle_id (&self->advance_idle, g_source_remove);
+  if (self->score_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->score_dialog));
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_set_object (&self->game, game);
+
+  state = arb_game_get_state (game);
+  self->viewer = -1;
+  self->new_card = ARB_CARD_NONE;
+  if (count_people (self) <= 1)
+    for (guint p = 0; p < arb_game_get_n_seats (game); p++)
+      if (!is_computer (self, p) || count_people (self) == 0)
+        {
+          self->viewer = (int) p;
+          break;
+        }
+  build_table (self, state);
+  for (guint p = 0; p < arb_state_n_piles (state); p++)
+    if (state->variant != ARB_VARIANT_SOLO)
+      g_signal_connect (self->pile_views[p + 1], "card-dropped", G_CALLBACK (on_pile_dropped), self);
+  g_signal_connect (game, "step-applied", G_CALLBACK (on_step_applied), self);
+  {
+    g_autofree char *heading = g_strdup_printf (_("Turn %u · %s"), state->turn + 1u,
+                                                player_name (self, state->current));
+    add_log_line (self, heading, TRUE);
+  }
+  gtk_stack_set_visible_child_name (self->stack, "table");
+  refresh (self);
+  advance (self);
+}
+
+/* ---- actions ----------------------------------------------------------- */
+
+static void
+draw_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+
+  if (!viewer_to_act (self))
+    return;
+  if (!arb_game_draw (self->game, g_variant_get_int32 (param), &error))
+    show_error (self, error);
+}
+
+static void
+play_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+  guchar card;
+  int x, y;
+
+  if (!viewer_to_act (self))
+    return;
+  g_variant_get (param, "(yii)", &card, &x, &y);
+  if (!arb_game_play (self->game, card, x, y, &error))
+    show_error (self, error);
+}
+
+static void
+discard_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+  guchar card;
+  int x, y;
+
+  if (!viewer_to_act (self))
+    return;
+  g_variant_get (param, "(yii)", &card, &x, &y);
+  if (!arb_game_discard (self->game, card, x, y, &error))
+    show_error (self, error);
+}
+
+static void
+discard_selected_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  ArbCard card = arb_hand_view_get_selected (self->hand_view);
+
+  if (card != ARB_CARD_NONE)
+    gtk_widget_activate_action (widget, "win.discard", "(yii)", (guchar) card, 0, 0);
+}
+
+static void
+reveal_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+
+  if (self->game == NULL || arb_game_is_finished (self->game))
+    return;
+  self->viewer = (int) arb_game_get_current_player (self->game);
+  self->new_card = ARB_CARD_NONE;
+  gtk_stack_set_visible_child_name (self->stack, "table");
+  refresh (self);
+}
+
+static void
+show_scores_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+
+  if (self->game != NULL && arb_game_is_finished (self->game))
+    show_scores (self);
+}
+
+static void
+new_game_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  arb_window_show_new_game (ARB_WINDOW (widget));
+}
+
+/* ---- widget callbacks -------------------------------------------------- */
+
+static void
+on_card_selected (ArbHandView *hand, guint card, ArbWindow *self)
+{
+  if (self->game == NULL)
+    return;
+  update_cells (self, arb_game_get_state (self->game));
+  update_actions (self, arb_game_get_state (self->game));
+}
+
+static void
+place_card (ArbWindow *self, ArbCard card, int x, int y)
+{
+  const char *action = arb_game_get_phase (self->game) == ARB_PHASE_DISCARD ? "win.discard" : "win.play";
+
+  if (card == ARB_CARD_NONE)
+    return;
+  gtk_widget_activate_action (GTK_WIDGET (self), action, "(yii)", (guchar) card, x, y);
+}
+
+static void
+on_cell_activated (ArbArboretumView *view, int x, int y, ArbWindow *self)
+{
+  place_card (self, arb_hand_view_get_selected (self->hand_view), x, y);
+}
+
+static void
+on_card_dropped (ArbArboretumView *view, guint card, int x, int y, ArbWindow *self)
+{
+  place_card (self, (ArbCard) card, x, y);
+}
+
+/* ---- the class ----------------------------------------------------------- */
+
+static void
+arb_window_dispose (GObject *object)
+{
+  ArbWindow *self = ARB_WINDOW (object);
+
+  cancel_computer (self);
+  g_clear_handle_id (&self->advance_idle, g_source_remove);
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_object (&self->game);
+  g_clear_object (&self->settings);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ARB_TYPE_WINDOW);
+  G_OBJECT_CLASS (arb_window_parent_class)->dispose (object);
+}
+
+static void
+arb_window_class_init (ArbWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = arb_window_dispose;
+
+  g_type_ensure (ARB_TYPE_ARBORETUM_VIEW);
+  g_type_ensure (ARB_TYPE_HAND_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/arb-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, hint_label);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, piles_box);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, own_title);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, own_view);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, hand_title);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, hand_view);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, discard_button);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, seats_stack);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, log_list);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, cover_page);
+  gtk_widget_class_bind_template_callback (widget_class, on_card_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_cell_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_card_dropped);
+
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.draw", "i", draw_action);
+  gtk_widget_class_install_action (widget_class, "win.play", "(yii)", play_action);
+  gtk_widget_class_install_action (widget_class, "win.discard", "(yii)", discard_action);
+  gtk_widget_class_install_action (widget_class, "win.discard-selected", NULL, discard_selected_action);
+  gtk_widget_class_install_action (widget_class, "win.reveal", NULL, reveal_action);
+  gtk_widget_class_install_action (widget_class, "win.show-scores", NULL, show_scores_action);
+  gtk_widget_class_install_action (widget_class, "win.take-back", NULL, NULL);
+}
+
+static void
+arb_window_init (ArbWindow *self)
+{
+  self->viewer = -1;
+  self->new_card = ARB_CARD_NONE;
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (APPLICATION_ID);
+  g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
+
+  arb_arboretum_view_set_card_width (self->own_view, 84);
+  /* Take back waits for the engine's support; draws are never taken back. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.take-back", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-scores", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.draw", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard-selected", FALSE);
+}
+
+ArbWindow *
+arb_window_new (GtkApplication *application)
+{
+  return g_object_new (ARB_TYPE_WINDOW, "application", application, NULL);
+}
+
+ArbGame *
+arb_window_get_game (ArbWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
+  return self->game;
+}
+
+static void
+on_game_created (ArbNewGameDialog *dialog, ArbGame *game, ArbWindow *self)
+{
+  arb_window_set_game (self, game);
+}
+
+void
+arb_window_show_new_game (ArbWindow *self)
+{
+  ArbNewGameDialog *dialog = arb_new_game_dialog_new (self->settings);
+
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
+  g_signal_connect_object (dialog, "game-created", G_CALLBACK (on_game_created), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Starts a game from "VARIANT:SEATS[:WHO,WHO...]" where WHO is "person" or a
+ * computer level: for screenshots, measurements and tests. Without WHO the
+ * first seat is a person and the others computers. */
+gboolean
+arb_window_start_from_spec (ArbWindow *self, const char *spec, guint32 seed, GError **error)
+{
+  g_auto (GStrv) parts = g_strsplit (spec, ":", 3);
+  g_auto (GStrv) who = NULL;
+  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (ArbGame) game = NULL;
+  ArbVariant variant;
+  guint64 seats = 0;
+
+  if (!arb_variant_from_id (parts[0], &variant)
+      || parts[1] == NULL || !g_ascii_string_to_unsigned (parts[1], 10, 1, ARB_MAX_PLAYERS, &seats, NULL))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("“%s” is not a game such as “standard:2”"), spec);
+      return FALSE;
+    }
+  who = parts[2] != NULL ? g_strsplit (parts[2], ",", -1) : g_new0 (char *, 1);
+  for (guint i = 0; i < seats; i++)
+    {
+      const char *kind = i < g_strv_length (who) ? who[i] : (i == 0 ? "person" : "random");
+      gboolean person = g_strcmp0 (kind, "person") == 0;
+      /* Translators: a default player name; %u is the seat number. */
+      g_autofree char *name = person ? g_strdup_printf (_("Player %u"), i + 1)
+                                     : g_strdup_printf (_("Computer %u"), i + 1);
+      g_ptr_array_add (players, arb_player_new (name, person ? ARB_PLAYER_PERSON : ARB_PLAYER_COMPUTER,
+                                                person ? NULL : kind));
+    }
+  game = arb_game_new (variant, players, seed, 0, error);
+  if (game == NULL)
+    return FALSE;
+  arb_window_set_game (self, game);
+  return TRUE;
+}
+
+const char *
+arb_window_get_page (ArbWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+int
+arb_window_get_viewer (ArbWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), -1);
+  return self->viewer;
+}
+
+ArbHandView *
+arb_window_get_hand_view (ArbWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
+  return self->hand_view;
+}
+
+/* The large view for the player at the screen, the side view for the others. */
+ArbArboretumView *
+arb_window_get_arboretum_view (ArbWindow *self, guint player)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (player < ARB_MAX_PLAYERS, NULL);
+  if ((int) player == MAX (self->viewer, 0))
+    return self->own_view;
+  return self->seat_views[player];
+}
+
+ArbScoreDialog *
+arb_window_get_score_dialog (ArbWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
+  return self->score_dialog;
+}
+
+guint
+arb_window_get_n_log_lines (ArbWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), 0);
+  return self->n_log_lines;
+}

@@ -1,0 +1,35 @@
+/* arb-window.h: the main window: the table of a game of Arboretum. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "arb-arboretum-view.h"
+#include "arb-engine.h"
+#include "arb-hand-view.h"
+#include "arb-score-dialog.h"
+
+G_BEGIN_DECLS
+
+#define ARB_TYPE_WINDOW (arb_window_get_type ())
+G_DECLARE_FINAL_TYPE (ArbWindow, arb_window, ARB, WINDOW, AdwApplicationWindow)
+
+ArbWindow        *arb_window_new                (GtkApplication *application);
+void              arb_window_set_game           (ArbWindow      *self,
+                                                 ArbGame        *game);
+ArbGame          *arb_window_get_game           (ArbWindow      *self);
+void              arb_window_show_new_game      (ArbWindow      *self);
+gboolean          arb_window_start_from_spec    (ArbWindow      *self,
+                                                 const char     *spec,
+                                                 guint32         seed,
+                                                 GError        **error);
+
+/* What the window shows, for the tests that drive it. */
+const char       *arb_window_get_page           (ArbWindow      *self);
+int               arb_window_get_viewer         (ArbWindow      *self);
+ArbHandView      *arb_window_get_hand_view      (ArbWindow      *self);
+ArbArboretumView *arb_window_get_arboretum_view (ArbWindow      *self,
+                                                 guint           player);
+ArbScoreDialog   *arb_window_get_score_dialog   (ArbWindow      *self);
+guint             arb_window_get_n_log_lines    (ArbWindow      *self);
+
+G_END_DECLS

@@ -1,0 +1,340 @@
+/* test-window.c: drives the real game window, in a real X server (xvfb-run),
+ * through its actions and widgets, and checks it against the engine. */
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "arb-new-game-dialog.h"
+#include "arb-score-dialog.h"
+#include "arb-window.h"
+
+#define WAIT_LIMIT_US (60 * G_USEC_PER_SEC)
+
+typedef gboolean (*Condition) (ArbWindow *window);
+
+/* Runs the main loop until cond holds; a stuck window fails the test. */
+static void
+wait_for (ArbWindow *window, Condition cond)
+{
+  gint64 end = g_get_monotonic_time () + WAIT_LIMIT_US;
+
+  while (!cond (window))
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_assert_cmpint (g_get_monotonic_time (), <, end);
+    }
+}
+
+static gboolean
+settled (ArbWindow *window)
+{
+  ArbGame *game = arb_window_get_game (window);
+
+  if (arb_game_is_finished (game))
+    return arb_window_get_score_dialog (window) != NULL;
+  if (g_strcmp0 (arb_window_get_page (window), "cover") == 0)
+    return TRUE;
+  return arb_player_get_kind (arb_game_get_player (game, arb_game_get_current_player (game))) == ARB_PLAYER_PERSON
+         && arb_window_get_viewer (window) == (int) arb_game_get_current_player (game)
+         && g_strcmp0 (arb_window_get_page (window), "table") == 0;
+}
+
+static ArbCard wanted_card;
+static guint wanted_steps;
+
+static gboolean
+card_selected (ArbWindow *window)
+{
+  return arb_hand_view_get_selected (arb_window_get_hand_view (window)) == wanted_card;
+}
+
+static gboolean
+steps_reached (ArbWindow *window)
+{
+  return arb_game_get_n_steps (arb_window_get_game (window)) >= wanted_steps;
+}
+
+static ArbWindow *
+new_window (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+
+  /* Computer steps at once: the pace is for people, not for tests. */
+  g_settings_set_uint (settings, "think-time", 0);
+  return arb_window_new (NULL);
+}
+
+static void
+select_card (ArbWindow *window, ArbCard card)
+{
+  GtkWidget *button = arb_hand_view_get_card_button (arb_window_get_hand_view (window), card);
+
+  g_assert_nonnull (button);
+  /* A button activated from the keyboard clicks a moment later, as it shows
+   * itself pressed: wait for it. */
+  gtk_widget_activate (button);
+  wanted_card = card;
+  wait_for (window, card_selected);
+}
+
+/* The first card of the hand, and the first highlighted cell for it. */
+static void
+play_through_widgets (ArbWindow *window, guint target_player)
+{
+  const ArbState *state = arb_game_get_state (arb_window_get_game (window));
+  ArbCard card = arb_card_set_nth (&state->hands[state->current], 0);
+  ArbArboretumView *view;
+  gint8 xy[2 * ARB_MAX_FREE_CELLS];
+  guint n;
+  GtkWidget *cell;
+
+  select_card (window, card);
+  view = arb_window_get_arboretum_view (window, target_player);
+  n = arb_state_free_cells (state, target_player, xy);
+  g_assert_cmpuint (n, >, 0);
+  /* Every free cell the engine gives is offered, and nothing else. */
+  g_assert_cmpuint (arb_arboretum_view_get_n_cells (view), ==, n);
+  cell = arb_arboretum_view_get_cell_button (view, xy[0], xy[1]);
+  g_assert_nonnull (cell);
+  gtk_widget_activate (cell);
+}
+
+/* One step of the person at the screen, through the window alone. */
+static void
+person_step (ArbWindow *window)
+{
+  ArbGame *game = arb_window_get_game (window);
+  const ArbState *state = arb_game_get_state (game);
+  guint steps = arb_game_get_n_steps (game);
+
+  switch (state->phase)
+    {
+    case ARB_PHASE_DRAW:
+      {
+        gint8 sources[ARB_MAX_PLAYERS + 1];
+        g_assert_cmpuint (arb_state_legal_sources (state, sources), >, 0);
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.draw", "i", (int) sources[0]);
+        break;
+      }
+    case ARB_PHASE_PLAY:
+      play_through_widgets (window, state->current);
+      break;
+    case ARB_PHASE_DISCARD:
+      if (state->variant == ARB_VARIANT_SOLO)
+        play_through_widgets (window, ARB_SOLO_Q);
+      else
+        {
+          select_card (window, arb_card_set_nth (&state->hands[state->current], 0));
+          gtk_widget_activate_action (GTK_WIDGET (window), "win.discard-selected", NULL);
+        }
+      break;
+    case ARB_PHASE_OVER:
+    default:
+      g_assert_not_reached ();
+    }
+  wanted_steps = steps + 1;
+  wait_for (window, steps_reached);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, steps + 1);
+}
+
+static void
+check_score_sheet (ArbWindow *window)
+{
+  ArbScoreDialog *dialog = arb_window_get_score_dialog (window);
+  ArbScoreSheet sheet;
+
+  g_assert_nonnull (dialog);
+  arb_state_score (arb_game_get_state (arb_window_get_game (window)), &sheet);
+  for (guint p = 0; p < sheet.n_players; p++)
+    {
+      g_autofree char *total = g_strdup_printf ("%u", sheet.players[p].total);
+      g_assert_cmpstr (arb_score_dialog_get_total_text (dialog, p), ==, total);
+      for (guint s = 0; s < ARB_N_SPECIES; s++)
+        {
+          const ArbSpeciesScore *score = &sheet.players[p].species[s];
+          g_autofree char *points = g_strdup_printf ("%u", score->points);
+
+          if (!(sheet.species & (1u << s)))
+            {
+              g_assert_null (arb_score_dialog_get_points_text (dialog, p, s));
+              continue;
+            }
+          g_assert_cmpstr (arb_score_dialog_get_points_text (dialog, p, s), ==, points);
+          g_autofree char *sum = g_strdup_printf ("%u", score->hand_sum);
+          g_assert_true (g_str_has_prefix (arb_score_dialog_get_hand_text (dialog, p, s), sum));
+          g_assert_true (score->right == (strstr (arb_score_dialog_get_hand_text (dialog, p, s), "✓") != NULL));
+          arb_score_dialog_point_at (dialog, p, s);
+          g_assert_cmpuint (arb_score_dialog_get_lit_cards (dialog), ==, score->path.n);
+        }
+    }
+  {
+    guint winner = (guint) __builtin_ctz (sheet.winners);
+    const char *name = sheet.variant == ARB_VARIANT_SOLO && winner == ARB_SOLO_Q
+                       ? "Q" : arb_player_get_name (arb_game_get_player (arb_window_get_game (window), winner));
+    g_assert_nonnull (strstr (arb_score_dialog_get_result_text (dialog), name));
+  }
+}
+
+static void
+play_to_the_end (ArbWindow *window)
+{
+  ArbGame *game = arb_window_get_game (window);
+
+  while (!arb_game_is_finished (game))
+    {
+      wait_for (window, settled);
+      if (arb_game_is_finished (game))
+        break;
+      if (g_strcmp0 (arb_window_get_page (window), "cover") == 0)
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.reveal", NULL);
+      person_step (window);
+    }
+  wait_for (window, settled);
+}
+
+static void
+test_against_computer (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 1234, &error));
+  g_assert_no_error (error);
+  game = arb_window_get_game (window);
+  g_assert_cmpint (arb_window_get_viewer (window), ==, 0);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_window_get_hand_view (window)), ==, ARB_HAND_SIZE);
+
+  play_to_the_end (window);
+  g_assert_true (arb_game_is_finished (game));
+  g_assert_cmpuint (arb_window_get_n_log_lines (window), >, arb_game_get_n_steps (game));
+  check_score_sheet (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_solo (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "solo:1", 99, &error));
+  g_assert_no_error (error);
+  play_to_the_end (window);
+  check_score_sheet (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_illegal_play_refused (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+  ArbState before;
+  ArbCard card;
+  guint steps;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "classic:2:person,random", 5, &error));
+  game = arb_window_get_game (window);
+  wait_for (window, settled);
+  person_step (window);
+  person_step (window);
+  g_assert_cmpint (arb_game_get_phase (game), ==, ARB_PHASE_PLAY);
+  person_step (window); /* the first card, anywhere */
+  person_step (window); /* discard */
+  wait_for (window, settled);
+  person_step (window);
+  person_step (window);
+  g_assert_cmpint (arb_game_get_phase (game), ==, ARB_PHASE_PLAY);
+
+  before = *arb_game_get_state (game);
+  steps = arb_game_get_n_steps (game);
+  card = arb_card_set_nth (&before.hands[before.current], 0);
+  /* Far from the one card planted: not adjacent. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play", "(yii)", (guchar) card, 40, 40);
+  /* On the card already planted. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play", "(yii)", (guchar) card,
+                              before.arboreta[before.current].cells[0].x,
+                              before.arboreta[before.current].cells[0].y);
+  /* A card the player does not hold. */
+  for (ArbCard c = 0; c < ARB_N_CARDS; c++)
+    if (!arb_card_set_contains (&before.hands[before.current], c))
+      {
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.play", "(yii)", (guchar) c, 0, 1);
+        break;
+      }
+  /* Drawing now is out of turn order. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.draw", "i", -1);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, steps);
+  g_assert_true (memcmp (&before, arb_game_get_state (game), sizeof before) == 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_cover_between_people (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,person", 8, &error));
+  game = arb_window_get_game (window);
+  wait_for (window, settled);
+  /* Even the first player takes the screen from behind the cover. */
+  g_assert_cmpstr (arb_window_get_page (window), ==, "cover");
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_window_get_hand_view (window)), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reveal", NULL);
+  g_assert_cmpint (arb_window_get_viewer (window), ==, 0);
+  for (int i = 0; i < 4; i++)
+    person_step (window);
+  wait_for (window, settled);
+  g_assert_cmpuint (arb_game_get_current_player (game), ==, 1);
+  g_assert_cmpstr (arb_window_get_page (window), ==, "cover");
+  /* The hand of the player who just played is gone from the window. */
+  g_assert_cmpint (arb_window_get_viewer (window), ==, -1);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_window_get_hand_view (window)), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reveal", NULL);
+  g_assert_cmpstr (arb_window_get_page (window), ==, "table");
+  g_assert_cmpint (arb_window_get_viewer (window), ==, 1);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_window_get_hand_view (window)), ==, ARB_HAND_SIZE);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_new_game_dialog (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  ArbNewGameDialog *dialog;
+  g_autoptr (ArbGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_settings_set_string (settings, "variant", "classic");
+  g_settings_set_uint (settings, "seats", 3);
+  dialog = arb_new_game_dialog_new (settings);
+  game = arb_new_game_dialog_start (dialog, 42, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (arb_game_get_variant (game), ==, ARB_VARIANT_CLASSIC);
+  g_assert_cmpuint (arb_game_get_n_seats (game), ==, 3);
+  g_assert_cmpint (arb_player_get_kind (arb_game_get_player (game, 0)), ==, ARB_PLAYER_PERSON);
+  g_assert_cmpint (arb_player_get_kind (arb_game_get_player (game, 1)), ==, ARB_PLAYER_COMPUTER);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+int
+main (int argc, char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/window/against-computer", test_against_computer);
+  g_test_add_func ("/window/solo", test_solo);
+  g_test_add_func ("/window/illegal-play-refused", test_illegal_play_refused);
+  g_test_add_func ("/window/cover-between-people", test_cover_between_people);
+  g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
+  return g_test_run ();
+}
