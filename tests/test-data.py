@@ -11,7 +11,7 @@ Each subcommand is one meson test in the 'data' suite:
                                command, runtime and the narrowest permissions
   install BUILDDIR MANIFEST    `meson install --destdir` puts in place every
                                file the manifest and the desktop file name
-  ui SRCDIR SHIM               every ui/*.ui passes gtk4-builder-tool validate
+  ui SRCDIR SHIM               every .ui file in ui/ passes gtk4-builder-tool validate
 
 A check that fails prints what is wrong and exits with status 1.
 """
@@ -225,7 +225,7 @@ def check_potfiles(srcdir):
             fail('po/POTFILES.in lists %s, which does not exist' % name)
 
     candidates = glob.glob('src/**/*.[ch]', root_dir=srcdir, recursive=True)
-    candidates += glob.glob('ui/*.ui', root_dir=srcdir)
+    candidates += glob.glob('ui/**/*.ui', root_dir=srcdir, recursive=True)
     candidates += glob.glob('data/*.desktop.in', root_dir=srcdir)
     candidates += glob.glob('data/*.metainfo.xml.in', root_dir=srcdir)
     candidates += glob.glob('data/*.mime.xml.in', root_dir=srcdir)
@@ -464,7 +464,7 @@ def check_install(builddir, manifest_path):
 # ------------------------------------------------------------------- ui
 
 def check_ui(srcdir, shim):
-    files = sorted(glob.glob(os.path.join(srcdir, 'ui', '*.ui')))
+    files = sorted(glob.glob(os.path.join(srcdir, 'ui', '**', '*.ui'), recursive=True))
     env = dict(os.environ, GTK_A11Y='none', GSETTINGS_BACKEND='memory',
                LD_PRELOAD=shim, NO_AT_BRIDGE='1')
     env.pop('G_DEBUG', None)
