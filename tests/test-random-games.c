@@ -4,6 +4,7 @@
  * the coordinates, every path enumerated, its own rights and winners. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "arb-engine.h"
@@ -446,6 +447,149 @@ test_random_games (gconstpointer data)
     play_one (config, base + g);
 }
 
+/* ---- Random positions ---------------------------------------------------- */
+
+static int
+compare_values (gconstpointer a, gconstpointer b)
+{
+  return (int) arb_card_value (*(const ArbCard *) a) - (int) arb_card_value (*(const ArbCard *) b);
+}
+
+/* Plants cards at random cells next to the arboretum; in order of value
+ * and each next to the card before when it can (a random walk uphill), so
+ * that long paths, 1 to 8 runs and single-species runs turn up far more
+ * often than in random games. */
+static void
+random_arboretum (ArbArboretum *arboretum, ArbCard *cards, guint n, gboolean uphill, GRand *rand)
+{
+  gint8 xy[2 * ARB_MAX_FREE_CELLS];
+
+  if (uphill)
+    qsort (cards, n, sizeof *cards, compare_values);
+  for (guint i = 0; i < n; i++)
+    {
+      guint n_free = arb_arboretum_free_cells (arboretum, xy);
+      guint pick = (guint) g_rand_int_range (rand, 0, (gint32) n_free);
+
+      if (uphill && arboretum->n > 0)
+        {
+          const ArbPlacement *last = &arboretum->cells[arboretum->n - 1];
+          guint near[4], n_near = 0;
+          for (guint f = 0; f < n_free; f++)
+            if (ABS (xy[2 * f] - last->x) + ABS (xy[2 * f + 1] - last->y) == 1)
+              near[n_near++] = f;
+          if (n_near > 0)
+            pick = near[g_rand_int_range (rand, 0, (gint32) n_near)];
+        }
+      arb_arboretum_place (arboretum, cards[i], xy[2 * pick], xy[2 * pick + 1]);
+    }
+}
+
+/* Takes a random card of the pool, or ARB_CARD_NONE when it is empty. */
+static ArbCard
+take_card (ArbPile *pool, GRand *rand)
+{
+  if (pool->n == 0)
+    return ARB_CARD_NONE;
+  guint i = (guint) g_rand_int_range (rand, 0, pool->n);
+  ArbCard card = pool->cards[i];
+  pool->cards[i] = pool->cards[--pool->n];
+  return card;
+}
+
+/* Takes the cards of a species still in the pool, each with chance 3/4. */
+static guint
+take_species (ArbPile *pool, ArbSpecies species, ArbCard *cards, GRand *rand)
+{
+  guint n = 0;
+  for (guint i = 0; i < pool->n;)
+    if (arb_card_species (pool->cards[i]) == species && g_rand_int_range (rand, 0, 4) > 0)
+      {
+        cards[n++] = pool->cards[i];
+        pool->cards[i] = pool->cards[--pool->n];
+      }
+    else
+      i++;
+  return n;
+}
+
+/* Arboreta of random cards, or of one species' cards planted uphill then
+ * random cards around them; hands of what is left. */
+static void
+random_position (ArbState *state, ArbVariant variant, guint n_players, GRand *rand)
+{
+  ArbPile pool;
+
+  memset (state, 0, sizeof *state);
+  state->variant = variant;
+  state->n_players = (guint8) n_players;
+  state->species = ARB_ALL_SPECIES;
+  if (n_players == 2)
+    state->species = (ArbSpeciesMask) (0x3f << g_rand_int_range (rand, 0, 5));
+  arb_pile_fill (&pool, state->species);
+
+  for (guint p = 0; p < n_players; p++)
+    {
+      ArbCard cards[ARB_N_CARDS];
+      guint n = 0, extra = (guint) g_rand_int_range (rand, 0, 13);
+
+      if (g_rand_boolean (rand))
+        {
+          ArbSpecies themed;
+          do
+            themed = (ArbSpecies) g_rand_int_range (rand, 0, ARB_N_SPECIES);
+          while (!(state->species >> themed & 1));
+          n = take_species (&pool, themed, cards, rand);
+          random_arboretum (&state->arboreta[p], cards, n, TRUE, rand);
+          n = 0;
+        }
+      for (guint i = 0; i < extra && pool.n > 0; i++)
+        cards[n++] = take_card (&pool, rand);
+      random_arboretum (&state->arboreta[p], cards, n, g_rand_boolean (rand), rand);
+    }
+  for (guint p = 0; p < n_players; p++)
+    {
+      guint hand = (guint) g_rand_int_range (rand, 0, 8);
+      for (guint i = 0; i < hand && pool.n > 0; i++)
+        arb_card_set_add (&state->hands[p], take_card (&pool, rand));
+    }
+}
+
+static void
+test_random_positions (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (2024);
+  guint n = g_test_slow () ? 200000 : 20000;
+  guint long_paths = 0, pure_paths = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      static const ArbVariant variants[] = {
+        ARB_VARIANT_STANDARD, ARB_VARIANT_CLASSIC, ARB_VARIANT_SOLO,
+      };
+      ArbVariant variant = variants[i % 3];
+      guint n_players = variant == ARB_VARIANT_SOLO ? 2 : (guint) g_rand_int_range (rand, 2, 5);
+      ArbState state;
+      guint best[ARB_N_SPECIES];
+
+      random_position (&state, variant, n_players, rand);
+      assert_scores_agree (&state);
+      for (guint p = 0; p < n_players; p++)
+        {
+          brute_best (&state.arboreta[p], best);
+          for (guint s = 0; s < ARB_N_SPECIES; s++)
+            {
+              long_paths += best[s] >= 8;
+              pure_paths += best[s] >= 12;
+            }
+        }
+    }
+  /* The positions do reach the long and single-species paths. */
+  g_test_message ("%u paths of 8 points or more, %u of 12 or more", long_paths, pure_paths);
+  g_assert_cmpuint (long_paths, >, n / 10);
+  g_assert_cmpuint (pure_paths, >, n / 100);
+}
+
 /* ---- The brute-force scorer against the rulebook ----------------------- */
 
 static void
@@ -565,6 +709,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/random-games/brute/rulebook", test_brute_rulebook);
   g_test_add_func ("/random-games/brute/one-to-eight", test_brute_one_to_eight);
+  g_test_add_func ("/random-games/positions", test_random_positions);
   for (guint i = 0; i < G_N_ELEMENTS (configs); i++)
     {
       g_autofree char *path = g_strdup_printf ("/random-games/%s/%u",
