@@ -90,6 +90,14 @@ check_deck (const ArbPile *deck, ArbSpeciesMask species, GError **error)
 {
   ArbCardSet seen = ARB_CARD_SET_INIT;
 
+  /* The count first: deck->n may exceed the array. */
+  if (deck->n != arb_species_mask_count (species) * ARB_N_VALUES)
+    {
+      g_set_error (error, ARB_ERROR, ARB_ERROR_INVALID_SETUP,
+                   _("The deck has %u cards instead of %u"),
+                   deck->n, arb_species_mask_count (species) * ARB_N_VALUES);
+      return FALSE;
+    }
   for (guint i = 0; i < deck->n; i++)
     {
       ArbCard card = deck->cards[i];
@@ -101,13 +109,6 @@ check_deck (const ArbPile *deck, ArbSpeciesMask species, GError **error)
           return FALSE;
         }
       arb_card_set_add (&seen, card);
-    }
-  if (deck->n != arb_species_mask_count (species) * ARB_N_VALUES)
-    {
-      g_set_error (error, ARB_ERROR, ARB_ERROR_INVALID_SETUP,
-                   _("The deck has %u cards instead of %u"),
-                   deck->n, arb_species_mask_count (species) * ARB_N_VALUES);
-      return FALSE;
     }
   return TRUE;
 }
