@@ -263,6 +263,15 @@ test_setup_bad_deck (void)
     g_assert_false (arb_state_setup_with_deck (&state, ARB_VARIANT_STANDARD, 2, species, &deck, &error));
     g_assert_error (error, ARB_ERROR, ARB_ERROR_INVALID_SETUP);
   }
+  /* More cards than a deck can hold: refused without reading past them. */
+  arb_pile_fill (&deck, ARB_ALL_SPECIES);
+  deck.n = 200;
+  {
+    g_autoptr (GError) error = NULL;
+    g_assert_false (arb_state_setup_with_deck (&state, ARB_VARIANT_STANDARD, 4, ARB_ALL_SPECIES,
+                                               &deck, &error));
+    g_assert_error (error, ARB_ERROR, ARB_ERROR_INVALID_SETUP);
+  }
   /* A card missing. */
   deck = good;
   deck.n--;
