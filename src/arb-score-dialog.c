@@ -33,6 +33,19 @@ struct _ArbScoreDialog
 
 G_DEFINE_FINAL_TYPE (ArbScoreDialog, arb_score_dialog, ADW_TYPE_WINDOW)
 
+enum {
+  REPLAY,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+replay_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  g_signal_emit (widget, signals[REPLAY], 0);
+}
+
 static const char *
 name_of (ArbScoreDialog *self, guint player)
 {
@@ -243,6 +256,12 @@ arb_score_dialog_class_init (ArbScoreDialogClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = arb_score_dialog_dispose;
+
+  /* The player asks to replay the game. */
+  signals[REPLAY] =
+    g_signal_new ("replay", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 0);
+  gtk_widget_class_install_action (widget_class, "scores.replay", NULL, replay_action);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/arb-score-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbScoreDialog, result_label);
   gtk_widget_class_bind_template_child (widget_class, ArbScoreDialog, detail_label);

@@ -11,11 +11,12 @@
 #include <glib/gi18n.h>
 
 #include "arb-card-widget.h"
-#include "arb-computer.h"
 #include "arb-new-game-dialog.h"
 #include "arb-pile-view.h"
 #include "arb-score-dialog.h"
 #include "arb-window.h"
+
+#define SAVE_SUFFIX ".arboretum"
 
 struct _ArbWindow
 {
@@ -36,6 +37,12 @@ struct _ArbWindow
   GtkStack             *seats_stack;
   GtkListBox           *log_list;
   AdwStatusPage        *cover_page;
+  GtkWidget            *continue_button;
+  GtkRevealer          *replay_bar;
+  GtkScale             *replay_scale;
+  GtkLabel             *replay_label;
+  GtkSwitch            *all_hands_switch;
+  GtkWidget            *back_to_game_button;
 
   GSettings            *settings;
   ArbGame              *game;
@@ -50,13 +57,30 @@ struct _ArbWindow
   guint                 advance_idle;
   ArbScoreDialog       *score_dialog;
   guint                 n_log_lines;
+  GArray               *log_marks;   /* log lines before each step */
+  ArbReplay            *replay;      /* set while replaying */
+  gboolean              seeking;
+  GFile                *file;
+  gboolean              dirty;       /* steps since the last save */
+  gboolean              close_after_save;
 };
 
 G_DEFINE_FINAL_TYPE (ArbWindow, arb_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void advance (ArbWindow *self);
+static void autosave (ArbWindow *self);
+static void queue_advance (ArbWindow *self);
 static void on_cell_activated (ArbArboretumView *view, int x, int y, ArbWindow *self);
 static void on_card_dropped (ArbArboretumView *view, guint card, int x, int y, ArbWindow *self);
+
+/* The position on screen: the game's, or the replay's moment. */
+static const ArbState *
+shown_state (ArbWindow *self)
+{
+  if (self->replay != NULL)
+    return arb_replay_get_state (self->replay);
+  return arb_game_get_state (self->game);
+}
 
 static const char *
 player_name (ArbWindow *self, guint player)
@@ -91,7 +115,7 @@ count_people (ArbWindow *self)
 static gboolean
 viewer_to_act (ArbWindow *self)
 {
-  return self->game != NULL && !arb_game_is_finished (self->game)
+  return self->game != NULL && self->replay == NULL && !arb_game_is_finished (self->game)
          && self->viewer == (int) arb_game_get_current_player (self->game)
          && !is_computer (self, (guint) self->viewer)
          && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "table") == 0;
@@ -205,14 +229,36 @@ update_cells (ArbWindow *self, const ArbState *state)
     gtk_stack_set_visible_child (self->seats_stack, GTK_WIDGET (self->seat_views[ARB_SOLO_Q]));
 }
 
+static int
+first_person (ArbWindow *self)
+{
+  for (guint p = 0; p < arb_game_get_n_seats (self->game); p++)
+    if (!is_computer (self, p))
+      return (int) p;
+  return 0;
+}
+
+/* Whose arboretum is large and whose hand is shown: the person at the
+ * screen; in a replay, the first person, or with all hands open whoever's
+ * turn it is. -1 for nobody (behind the cover). */
+static int
+shown_seat (ArbWindow *self, const ArbState *state)
+{
+  if (self->replay == NULL)
+    return self->viewer;
+  if (gtk_switch_get_active (self->all_hands_switch))
+    return state->current;
+  return first_person (self);
+}
+
 static void
 update_arboreta (ArbWindow *self, const ArbState *state)
 {
-  int own = MAX (self->viewer, 0);
+  int own = MAX (shown_seat (self, state), 0);
   g_autofree char *title = NULL;
 
   arb_arboretum_view_set_arboretum (self->own_view, &state->arboreta[own]);
-  if (self->viewer >= 0 && !is_computer (self, (guint) own))
+  if (self->replay == NULL && self->viewer >= 0 && !is_computer (self, (guint) own))
     title = g_strdup (_("Your arboretum"));
   else
     title = g_strdup_printf (_("%s’s arboretum"), player_name (self, (guint) own));
@@ -229,18 +275,33 @@ update_arboreta (ArbWindow *self, const ArbState *state)
 static void
 update_hand (ArbWindow *self, const ArbState *state)
 {
+  int seat = shown_seat (self, state);
   g_autofree char *title = NULL;
 
-  if (self->viewer < 0)
+  if (seat < 0)
     {
       arb_hand_view_set_hand (self->hand_view, NULL, ARB_CARD_NONE);
       gtk_label_set_label (self->hand_title, "");
       return;
     }
-  arb_hand_view_set_hand (self->hand_view, &state->hands[self->viewer], self->new_card);
+  arb_hand_view_set_hand (self->hand_view, &state->hands[seat],
+                          self->replay == NULL ? self->new_card : ARB_CARD_NONE);
   /* Translators: whose hand is shown. */
-  title = g_strdup_printf (_("%s’s hand"), player_name (self, (guint) self->viewer));
+  title = g_strdup_printf (_("%s’s hand"), player_name (self, (guint) seat));
   gtk_label_set_label (self->hand_title, title);
+}
+
+static gboolean
+can_take_back (ArbWindow *self)
+{
+  guint n;
+
+  if (!self->game || self->replay != NULL || !arb_game_can_take_back (self->game))
+    return FALSE;
+  n = arb_game_get_n_steps (self->game);
+  /* Only the person at the screen takes back their own play or discard. */
+  return n > 0 && (int) arb_game_get_step (self->game, n - 1)->player == self->viewer
+         && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "table") == 0;
 }
 
 static void
@@ -248,6 +309,7 @@ update_actions (ArbWindow *self, const ArbState *state)
 {
   gboolean acting = viewer_to_act (self);
   ArbCard card = arb_hand_view_get_selected (self->hand_view);
+  gboolean replaying = self->replay != NULL;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.draw", acting && state->phase == ARB_PHASE_DRAW);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play", acting && state->phase == ARB_PHASE_PLAY);
@@ -257,7 +319,46 @@ update_actions (ArbWindow *self, const ArbState *state)
                                  && state->variant != ARB_VARIANT_SOLO && card != ARB_CARD_NONE);
   gtk_widget_set_visible (GTK_WIDGET (self->discard_button),
                           acting && state->phase == ARB_PHASE_DISCARD && state->variant != ARB_VARIANT_SOLO);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-scores", arb_game_is_finished (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-scores",
+                                 !replaying && arb_game_is_finished (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.take-back", can_take_back (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay",
+                                 !replaying && arb_game_get_n_steps (self->game) > 0);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay-first",
+                                 replaying && arb_replay_can_go_back (self->replay));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay-previous",
+                                 replaying && arb_replay_can_go_back (self->replay));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay-next",
+                                 replaying && arb_replay_can_go_forward (self->replay));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay-last",
+                                 replaying && arb_replay_can_go_forward (self->replay));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay-continue", replaying);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay-exit",
+                                 replaying && !arb_game_is_finished (self->game));
+}
+
+static void
+update_replay_bar (ArbWindow *self)
+{
+  guint step, n;
+  g_autofree char *label = NULL;
+
+  gtk_revealer_set_reveal_child (self->replay_bar, self->replay != NULL);
+  if (self->replay == NULL)
+    return;
+  step = arb_replay_get_step (self->replay);
+  n = arb_replay_get_n_steps (self->replay);
+  self->seeking = TRUE;
+  gtk_range_set_range (GTK_RANGE (self->replay_scale), 0, MAX (n, 1));
+  gtk_range_set_value (GTK_RANGE (self->replay_scale), step);
+  self->seeking = FALSE;
+  /* Translators: the position of a replay: steps taken of all the steps. */
+  label = g_strdup_printf (_("Step %u of %u"), step, n);
+  gtk_label_set_label (self->replay_label, label);
+  gtk_widget_set_visible (self->back_to_game_button, !arb_game_is_finished (self->game));
 }
 
 static void
@@ -269,7 +370,7 @@ refresh (ArbWindow *self)
 
   if (self->game == NULL)
     return;
-  state = arb_game_get_state (self->game);
+  state = shown_state (self);
   status = step_text (self, state);
   gtk_label_set_label (self->status_label, status);
   gtk_label_set_label (self->hint_label, hint_text (self, state));
@@ -282,6 +383,7 @@ refresh (ArbWindow *self)
   update_hand (self, state);
   update_cells (self, state);
   update_actions (self, state);
+  update_replay_bar (self);
 }
 
 /* ---- the log ----------------------------------------------------------- */
@@ -347,23 +449,59 @@ add_log_line (ArbWindow *self, const char *text, gboolean heading)
 }
 
 static void
-log_step (ArbWindow *self, const ArbStep *step)
+scroll_log_to_end (ArbWindow *self)
 {
-  g_autofree char *text = log_text (self, step);
-  const ArbState *state = arb_game_get_state (self->game);
-  GtkAdjustment *adj;
+  GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (self->log_list), GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
 
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+}
+
+static void
+add_turn_heading (ArbWindow *self, guint turn, guint player)
+{
+  /* Translators: a heading in the log of moves: the turn number and whose it is. */
+  g_autofree char *heading = g_strdup_printf (_("Turn %u · %s"), turn + 1u, player_name (self, player));
+  add_log_line (self, heading, TRUE);
+}
+
+/* Logs step index of the game; a discard ends a turn, so the next turn's
+ * heading follows it. */
+static void
+log_step (ArbWindow *self, guint index)
+{
+  const ArbStep *step = arb_game_get_step (self->game, index);
+  g_autofree char *text = log_text (self, step);
+  guint n = arb_game_get_n_steps (self->game);
+  guint turn = 0;
+
+  g_array_set_size (self->log_marks, index);
+  g_array_append_val (self->log_marks, self->n_log_lines);
   add_log_line (self, text, FALSE);
-  if (step->move.kind == ARB_MOVE_DISCARD && state->phase != ARB_PHASE_OVER)
-    {
-      /* Translators: a heading in the log of moves: the turn number and whose it is. */
-      g_autofree char *heading = g_strdup_printf (_("Turn %u · %s"), state->turn + 1u,
-                                                  player_name (self, state->current));
-      add_log_line (self, heading, TRUE);
-    }
-  adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (gtk_widget_get_parent (GTK_WIDGET (self->log_list))));
-  if (adj != NULL)
-    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+  if (step->move.kind != ARB_MOVE_DISCARD || (index + 1 == n && arb_game_is_finished (self->game)))
+    return;
+  for (guint i = 0; i <= index; i++)
+    turn += arb_game_get_step (self->game, i)->move.kind == ARB_MOVE_DISCARD;
+  add_turn_heading (self, arb_game_get_start_state (self->game)->turn + turn,
+                    index + 1 < n ? arb_game_get_step (self->game, index + 1)->player
+                                  : arb_game_get_current_player (self->game));
+}
+
+/* After a take back: the log loses the lines of the steps no longer played. */
+static void
+trim_log (ArbWindow *self)
+{
+  guint n = arb_game_get_n_steps (self->game);
+  guint keep;
+  GtkListBoxRow *row;
+
+  if (self->log_marks->len <= n)
+    return;
+  keep = g_array_index (self->log_marks, guint, n);
+  while ((row = gtk_list_box_get_row_at_index (self->log_list, (int) keep)) != NULL)
+    gtk_list_box_remove (self->log_list, GTK_WIDGET (row));
+  self->n_log_lines = keep;
+  g_array_set_size (self->log_marks, n);
 }
 
 /* ---- the course of the game ------------------------------------------- */
@@ -398,15 +536,16 @@ on_computer_chose (GObject *source, GAsyncResult *result, gpointer user_data)
   gint64 elapsed_ms;
   guint think_ms;
 
-  if (!arb_computer_choose_finish (result, &move, &error))
+  if (!arb_ai_choose_finish (result, &move, NULL, &error))
     {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && error != NULL)
         show_error (self, error);
       return;
     }
   if (self->computer_cancellable == NULL || g_cancellable_is_cancelled (self->computer_cancellable))
     return;
   self->computer_move = move;
+  /* The move stays on screen for the think time at least, thinking included. */
   elapsed_ms = (g_get_monotonic_time () - self->computer_started) / 1000;
   think_ms = g_settings_get_uint (self->settings, "think-time");
   self->computer_timeout = g_timeout_add (elapsed_ms >= think_ms ? 0 : (guint) (think_ms - elapsed_ms),
@@ -417,16 +556,23 @@ static void
 start_computer (ArbWindow *self)
 {
   guint current = arb_game_get_current_player (self->game);
+  const char *level_id = arb_player_get_level (arb_game_get_player (self->game, current));
+  ArbAiLevel level = ARB_AI_RANDOM;
+  ArbAiParams params;
+  ArbAiView view;
 
   if (self->computer_cancellable != NULL)
     return;
+  if (!arb_ai_level_from_id (level_id, &level))
+    g_warning ("Unknown computer level “%s”: playing at random", level_id);
+  arb_ai_params_init (&params, level, g_random_int ());
+  /* The computer sees what its seat may know, never the others' hands. */
+  arb_ai_view_init_from_game (&view, self->game, current);
+
   self->computer_cancellable = g_cancellable_new ();
   self->computer_started = g_get_monotonic_time ();
   gtk_stack_set_visible_child (self->seats_stack, GTK_WIDGET (self->seat_views[current]));
-  arb_computer_choose_async (arb_game_get_state (self->game),
-                             arb_player_get_level (arb_game_get_player (self->game, current)),
-                             g_random_int (), self->computer_cancellable,
-                             on_computer_chose, g_object_ref (self));
+  arb_ai_choose_async (&view, &params, self->computer_cancellable, on_computer_chose, g_object_ref (self));
 }
 
 static void
@@ -450,7 +596,11 @@ show_scores (ArbWindow *self)
     {
       self->score_dialog = arb_score_dialog_new (self->game);
       g_object_add_weak_pointer (G_OBJECT (self->score_dialog), (gpointer *) &self->score_dialog);
+      g_signal_connect_object (self->score_dialog, "replay", G_CALLBACK (arb_window_start_replay), self,
+                               G_CONNECT_SWAPPED);
       gtk_window_set_transient_for (GTK_WINDOW (self->score_dialog), GTK_WINDOW (self));
+      gtk_window_set_application (GTK_WINDOW (self->score_dialog),
+                                  gtk_window_get_application (GTK_WINDOW (self)));
     }
   gtk_window_present (GTK_WINDOW (self->score_dialog));
 }
@@ -462,7 +612,7 @@ advance (ArbWindow *self)
 {
   guint current;
 
-  if (self->game == NULL)
+  if (self->game == NULL || self->replay != NULL)
     return;
   if (arb_game_is_finished (self->game))
     {
@@ -500,6 +650,29 @@ advance_idle_cb (gpointer user_data)
 }
 
 static void
+queue_advance (ArbWindow *self)
+{
+  if (self->advance_idle == 0)
+    self->advance_idle = g_idle_add (advance_idle_cb, self);
+}
+
+/* The game in progress survives a crash or a closed window: it is written
+ * after every turn, and forgotten once over. */
+static void
+autosave (ArbWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (arb_game_is_finished (self->game))
+    ok = arb_autosave_discard (&error);
+  else
+    ok = arb_autosave_write (self->game, &error);
+  if (!ok)
+    g_warning ("Could not keep the game in progress: %s", error->message);
+}
+
+static void
 on_step_applied (ArbGame *game, guint index, ArbWindow *self)
 {
   const ArbStep *step = arb_game_get_step (game, index);
@@ -509,10 +682,24 @@ on_step_applied (ArbGame *game, guint index, ArbWindow *self)
     self->new_card = step->move.card;
   else if (step->move.kind != ARB_MOVE_DRAW)
     self->new_card = ARB_CARD_NONE;
-  log_step (self, step);
+  log_step (self, index);
+  scroll_log_to_end (self);
+  self->dirty = TRUE;
+  if (step->move.kind == ARB_MOVE_DISCARD)
+    autosave (self);
   refresh (self);
-  if (self->advance_idle == 0)
-    self->advance_idle = g_idle_add (advance_idle_cb, self);
+  queue_advance (self);
+}
+
+static void
+on_position_reset (ArbGame *game, ArbWindow *self)
+{
+  self->new_card = ARB_CARD_NONE;
+  self->dirty = TRUE;
+  trim_log (self);
+  autosave (self);
+  refresh (self);
+  queue_advance (self);
 }
 
 static void
@@ -546,6 +733,7 @@ build_table (ArbWindow *self, const ArbState *state)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->log_list))) != NULL)
     gtk_list_box_remove (self->log_list, child);
   self->n_log_lines = 0;
+  g_array_set_size (self->log_marks, 0);
 }
 
 static void
@@ -554,9 +742,17 @@ on_pile_dropped (ArbPileView *pile, guint card, ArbWindow *self)
   gtk_widget_activate_action (GTK_WIDGET (self), "win.discard", "(yii)", (guchar) card, 0, 0);
 }
 
+static void set_game_full (ArbWindow *self, ArbGame *game, gboolean replay);
+
 /* Shows a game, new or opened, and lets whoever's turn it is act. */
 void
 arb_window_set_game (ArbWindow *self, ArbGame *game)
+{
+  set_game_full (self, game, FALSE);
+}
+
+static void
+set_game_full (ArbWindow *self, ArbGame *game, gboolean replay)
 {
   const ArbState *state;
 
@@ -565,6 +761,7 @@ arb_window_set_game (ArbWindow *self, ArbGame *game)
 
   cancel_computer (self);
   g_clear_handle_id (&self->advance_idle, g_source_remove);
+  g_clear_object (&self->replay);
   if (self->score_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->score_dialog));
   if (self->game != NULL)
@@ -586,14 +783,40 @@ arb_window_set_game (ArbWindow *self, ArbGame *game)
     if (state->variant != ARB_VARIANT_SOLO)
       g_signal_connect (self->pile_views[p + 1], "card-dropped", G_CALLBACK (on_pile_dropped), self);
   g_signal_connect (game, "step-applied", G_CALLBACK (on_step_applied), self);
+  g_signal_connect (game, "position-reset", G_CALLBACK (on_position_reset), self);
   {
-    g_autofree char *heading = g_strdup_printf (_("Turn %u · %s"), state->turn + 1u,
-                                                player_name (self, state->current));
-    add_log_line (self, heading, TRUE);
+    const ArbState *start = arb_game_get_start_state (game);
+    add_turn_heading (self, start->turn, start->current);
   }
+  for (guint i = 0; i < arb_game_get_n_steps (game); i++)
+    log_step (self, i);
+  self->dirty = FALSE;
+  g_clear_object (&self->file);
   gtk_stack_set_visible_child_name (self->stack, "table");
+  if (replay)
+    {
+      arb_window_start_replay (self);
+      return;
+    }
   refresh (self);
   advance (self);
+}
+
+/* Opens a save game: a game in progress goes on, a finished one is
+ * replayed. */
+gboolean
+arb_window_open_file (ArbWindow *self, GFile *file, GError **error)
+{
+  g_autoptr (ArbGame) game = NULL;
+
+  g_return_val_if_fail (ARB_IS_WINDOW (self), FALSE);
+  game = arb_save_read_file (file, NULL, error);
+  if (game == NULL)
+    return FALSE;
+  /* A finished game opens as a replay; its scores are one click away. */
+  set_game_full (self, game, arb_game_is_finished (game));
+  g_set_object (&self->file, file);
+  return TRUE;
 }
 
 /* ---- actions ----------------------------------------------------------- */
@@ -673,6 +896,308 @@ show_scores_action (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+take_back_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+
+  if (!can_take_back (self))
+    return;
+  /* A computer that already started its turn starts again after it. */
+  cancel_computer (self);
+  if (!arb_game_take_back (self->game, &error))
+    show_error (self, error);
+}
+
+/* ---- saving and opening ------------------------------------------------- */
+
+/* Saves the game into file, which becomes the file of Save. */
+gboolean
+arb_window_save_to_file (ArbWindow *self, GFile *file, GError **error)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (self->game != NULL, FALSE);
+  if (!arb_save_write_file (self->game, file, NULL, error))
+    return FALSE;
+  g_set_object (&self->file, file);
+  self->dirty = FALSE;
+  return TRUE;
+}
+
+static gboolean
+write_game (ArbWindow *self, GFile *file)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!arb_window_save_to_file (self, file, &error))
+    {
+      show_error (self, error);
+      return FALSE;
+    }
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Game saved")));
+  return TRUE;
+}
+
+static GtkFileFilter *
+save_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Arboretum games"));
+  gtk_file_filter_add_mime_type (filter, "application/x-arboretum");
+  gtk_file_filter_add_suffix (filter, "arboretum");
+  return filter;
+}
+
+static void
+on_save_response (GtkNativeDialog *chooser, int response, ArbWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *path = g_file_get_path (file);
+
+      /* The file type goes with the name, so that the file opens with the game. */
+      if (path != NULL && !g_str_has_suffix (path, SAVE_SUFFIX))
+        {
+          g_autofree char *named = g_strconcat (path, SAVE_SUFFIX, NULL);
+          g_set_object (&file, g_file_new_for_path (named));
+        }
+      if (write_game (self, file) && self->close_after_save)
+        gtk_window_destroy (GTK_WINDOW (self));
+    }
+  self->close_after_save = FALSE;
+  g_object_unref (chooser);
+}
+
+static void
+save_as_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+  g_autoptr (GtkFileFilter) filter = save_filter ();
+
+  if (self->game == NULL)
+    return;
+  chooser = gtk_file_chooser_native_new (_("Save Game"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         _("_Save"), _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (self->file != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), self->file, NULL);
+  else
+    /* Translators: the name offered for a new save game file. */
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("Arboretum game.arboretum"));
+  g_signal_connect (chooser, "response", G_CALLBACK (on_save_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+save_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+
+  if (self->game == NULL)
+    return;
+  if (self->file != NULL)
+    write_game (self, self->file);
+  else
+    save_as_action (widget, name, param);
+}
+
+static void
+on_open_response (GtkNativeDialog *chooser, int response, ArbWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autoptr (GError) error = NULL;
+
+      if (!arb_window_open_file (self, file, &error))
+        show_error (self, error);
+    }
+  g_object_unref (chooser);
+}
+
+static void
+open_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+  g_autoptr (GtkFileFilter) filter = save_filter ();
+
+  chooser = gtk_file_chooser_native_new (_("Open Game"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         _("_Open"), _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+continue_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = arb_autosave_load (&error);
+
+  if (game == NULL)
+    {
+      show_error (self, error);
+      gtk_widget_set_visible (self->continue_button, FALSE);
+      return;
+    }
+  arb_window_set_game (self, game);
+}
+
+static void
+on_close_response (AdwMessageDialog *dialog, const char *response, ArbWindow *self)
+{
+  if (g_strcmp0 (response, "discard") == 0)
+    {
+      self->dirty = FALSE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
+  else if (g_strcmp0 (response, "save") == 0)
+    {
+      if (self->file != NULL)
+        {
+          if (write_game (self, self->file))
+            gtk_window_close (GTK_WINDOW (self));
+        }
+      else
+        {
+          self->close_after_save = TRUE;
+          save_as_action (GTK_WIDGET (self), "win.save-as", NULL);
+        }
+    }
+}
+
+/* Offers to save a game with unsaved steps before the window goes. */
+static gboolean
+arb_window_close_request (GtkWindow *window)
+{
+  ArbWindow *self = ARB_WINDOW (window);
+  GtkWidget *dialog;
+
+  if (self->game == NULL || !self->dirty)
+    return GTK_WINDOW_CLASS (arb_window_parent_class)->close_request (window);
+
+  dialog = adw_message_dialog_new (window, _("Save the Game?"),
+                                   _("The game has moves that are not saved. The game in progress "
+                                     "is also kept and offered again at the next start."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Close Without Saving"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
+/* ---- replay ------------------------------------------------------------- */
+
+/* Shows the game as a replay, at its last step. */
+void
+arb_window_start_replay (ArbWindow *self)
+{
+  g_return_if_fail (ARB_IS_WINDOW (self));
+  if (self->game == NULL || self->replay != NULL)
+    return;
+  cancel_computer (self);
+  g_clear_handle_id (&self->advance_idle, g_source_remove);
+  if (self->score_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->score_dialog));
+  self->replay = arb_replay_new (self->game);
+  arb_replay_last (self->replay);
+  gtk_stack_set_visible_child_name (self->stack, "table");
+  refresh (self);
+}
+
+ArbReplay *
+arb_window_get_replay (ArbWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
+  return self->replay;
+}
+
+static void
+replay_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  arb_window_start_replay (ARB_WINDOW (widget));
+}
+
+static void
+replay_move_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+
+  if (self->replay == NULL)
+    return;
+  if (g_str_equal (name, "win.replay-first"))
+    arb_replay_first (self->replay);
+  else if (g_str_equal (name, "win.replay-previous"))
+    arb_replay_previous (self->replay);
+  else if (g_str_equal (name, "win.replay-next"))
+    arb_replay_next (self->replay);
+  else
+    arb_replay_last (self->replay);
+  refresh (self);
+}
+
+static void
+on_replay_scale_changed (GtkRange *range, ArbWindow *self)
+{
+  if (self->replay == NULL || self->seeking)
+    return;
+  arb_replay_seek (self->replay, (guint) (gtk_range_get_value (range) + 0.5));
+  refresh (self);
+}
+
+static void
+on_all_hands_changed (GtkSwitch *sw, GParamSpec *pspec, ArbWindow *self)
+{
+  if (self->game != NULL)
+    refresh (self);
+}
+
+static void
+replay_exit_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+
+  if (self->replay == NULL || arb_game_is_finished (self->game))
+    return;
+  g_clear_object (&self->replay);
+  refresh (self);
+  advance (self);
+}
+
+/* A new game that goes on from the moment shown, with its history. */
+static void
+replay_continue_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = NULL;
+
+  if (self->replay == NULL)
+    return;
+  game = arb_replay_continue (self->replay, &error);
+  if (game == NULL)
+    {
+      show_error (self, error);
+      return;
+    }
+  arb_window_set_game (self, game);
+}
+
+static void
 new_game_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   arb_window_show_new_game (ARB_WINDOW (widget));
@@ -685,8 +1210,8 @@ on_card_selected (ArbHandView *hand, guint card, ArbWindow *self)
 {
   if (self->game == NULL)
     return;
-  update_cells (self, arb_game_get_state (self->game));
-  update_actions (self, arb_game_get_state (self->game));
+  update_cells (self, shown_state (self));
+  update_actions (self, shown_state (self));
 }
 
 static void
@@ -722,8 +1247,11 @@ arb_window_dispose (GObject *object)
   g_clear_handle_id (&self->advance_idle, g_source_remove);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_object (&self->replay);
   g_clear_object (&self->game);
+  g_clear_object (&self->file);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->log_marks, g_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), ARB_TYPE_WINDOW);
   G_OBJECT_CLASS (arb_window_parent_class)->dispose (object);
 }
@@ -735,6 +1263,7 @@ arb_window_class_init (ArbWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = arb_window_dispose;
+  GTK_WINDOW_CLASS (klass)->close_request = arb_window_close_request;
 
   g_type_ensure (ARB_TYPE_ARBORETUM_VIEW);
   g_type_ensure (ARB_TYPE_HAND_VIEW);
@@ -753,6 +1282,14 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, seats_stack);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, log_list);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, cover_page);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, continue_button);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, replay_bar);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, replay_scale);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, replay_label);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, all_hands_switch);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, back_to_game_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_replay_scale_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_all_hands_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_card_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_cell_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_card_dropped);
@@ -764,8 +1301,29 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.discard-selected", NULL, discard_selected_action);
   gtk_widget_class_install_action (widget_class, "win.reveal", NULL, reveal_action);
   gtk_widget_class_install_action (widget_class, "win.show-scores", NULL, show_scores_action);
-  gtk_widget_class_install_action (widget_class, "win.take-back", NULL, NULL);
+  gtk_widget_class_install_action (widget_class, "win.take-back", NULL, take_back_action);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.continue", NULL, continue_action);
+  gtk_widget_class_install_action (widget_class, "win.replay", NULL, replay_action);
+  gtk_widget_class_install_action (widget_class, "win.replay-first", NULL, replay_move_action);
+  gtk_widget_class_install_action (widget_class, "win.replay-previous", NULL, replay_move_action);
+  gtk_widget_class_install_action (widget_class, "win.replay-next", NULL, replay_move_action);
+  gtk_widget_class_install_action (widget_class, "win.replay-last", NULL, replay_move_action);
+  gtk_widget_class_install_action (widget_class, "win.replay-exit", NULL, replay_exit_action);
+  gtk_widget_class_install_action (widget_class, "win.replay-continue", NULL, replay_continue_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "win.replay-previous", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "win.replay-next", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "win.replay-first", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, 0, "win.replay-last", NULL);
 }
+
+/* Actions that need a game, or a replay, to mean anything. */
+static const char * const game_actions[] = {
+  "win.save", "win.save-as", "win.replay", "win.replay-first", "win.replay-previous",
+  "win.replay-next", "win.replay-last", "win.replay-exit", "win.replay-continue",
+};
 
 static void
 arb_window_init (ArbWindow *self)
@@ -780,7 +1338,10 @@ arb_window_init (ArbWindow *self)
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
 
   arb_arboretum_view_set_card_width (self->own_view, 84);
-  /* Take back waits for the engine's support; draws are never taken back. */
+  self->log_marks = g_array_new (FALSE, FALSE, sizeof (guint));
+  gtk_widget_set_visible (self->continue_button, arb_autosave_exists ());
+  for (guint i = 0; i < G_N_ELEMENTS (game_actions); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), game_actions[i], FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.take-back", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-scores", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.draw", FALSE);

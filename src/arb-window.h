@@ -6,6 +6,8 @@
 #include "arb-arboretum-view.h"
 #include "arb-engine.h"
 #include "arb-hand-view.h"
+#include "arb-replay.h"
+#include "arb-save.h"
 #include "arb-score-dialog.h"
 
 G_BEGIN_DECLS
@@ -18,6 +20,14 @@ void              arb_window_set_game           (ArbWindow      *self,
                                                  ArbGame        *game);
 ArbGame          *arb_window_get_game           (ArbWindow      *self);
 void              arb_window_show_new_game      (ArbWindow      *self);
+gboolean          arb_window_open_file          (ArbWindow      *self,
+                                                 GFile          *file,
+                                                 GError        **error);
+gboolean          arb_window_save_to_file       (ArbWindow      *self,
+                                                 GFile          *file,
+                                                 GError        **error);
+void              arb_window_start_replay       (ArbWindow      *self);
+ArbReplay        *arb_window_get_replay         (ArbWindow      *self);
 gboolean          arb_window_start_from_spec    (ArbWindow      *self,
                                                  const char     *spec,
                                                  guint32         seed,

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 
 #include "arb-new-game-dialog.h"
 #include "arb-score-dialog.h"
@@ -325,9 +326,109 @@ test_new_game_dialog (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+static void
+test_take_back (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+  ArbState before;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 77, &error));
+  game = arb_window_get_game (window);
+  wait_for (window, settled);
+  person_step (window);
+  person_step (window);
+  before = *arb_game_get_state (game);
+  person_step (window); /* play */
+  g_assert_cmpint (arb_game_get_phase (game), ==, ARB_PHASE_DISCARD);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.take-back", NULL);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, 2);
+  g_assert_true (memcmp (&before, arb_game_get_state (game), sizeof before) == 0);
+  wait_for (window, settled);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_window_get_hand_view (window)), ==, ARB_HAND_SIZE + 2);
+  /* Draws are never taken back. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.take-back", NULL);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, 2);
+  person_step (window);
+  person_step (window); /* discard: the turn ends and is kept for later */
+  g_assert_true (arb_autosave_exists ());
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_save_open_replay (void)
+{
+  ArbWindow *window = new_window ();
+  ArbWindow *opened;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("arboretum-window-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "game.arboretum", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (ArbGame) game = NULL;
+  ArbGame *loaded;
+  ArbReplay *replay;
+  ArbState final;
+  guint n_steps;
+
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 4321, &error));
+  game = g_object_ref (arb_window_get_game (window));
+  play_to_the_end (window);
+  final = *arb_game_get_state (game);
+  n_steps = arb_game_get_n_steps (game);
+  g_assert_true (arb_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  opened = new_window ();
+  gtk_window_present (GTK_WINDOW (opened));
+  g_assert_true (arb_window_open_file (opened, file, &error));
+  g_assert_no_error (error);
+  loaded = arb_window_get_game (opened);
+  g_assert_cmpuint (arb_game_get_n_steps (loaded), ==, n_steps);
+  g_assert_true (memcmp (&final, arb_game_get_state (loaded), sizeof final) == 0);
+
+  /* A finished game opens as a replay, at its end. */
+  replay = arb_window_get_replay (opened);
+  g_assert_nonnull (replay);
+  g_assert_cmpuint (arb_replay_get_step (replay), ==, n_steps);
+  gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-first", NULL);
+  g_assert_cmpuint (arb_replay_get_step (replay), ==, 0);
+  g_assert_true (memcmp (arb_replay_get_state (replay), arb_game_get_start_state (loaded), sizeof final) == 0);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_window_get_hand_view (opened)), ==, ARB_HAND_SIZE);
+  for (guint i = 0; i < 6; i++)
+    gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-next", NULL);
+  g_assert_cmpuint (arb_replay_get_step (replay), ==, 6);
+  gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-previous", NULL);
+  g_assert_cmpuint (arb_replay_get_step (replay), ==, 5);
+  gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-last", NULL);
+  g_assert_true (memcmp (arb_replay_get_state (replay), &final, sizeof final) == 0);
+
+  /* Playing on from an earlier moment makes a new game with that history. */
+  gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-first", NULL);
+  for (guint i = 0; i < 4; i++)
+    gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-next", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-continue", NULL);
+  g_assert_null (arb_window_get_replay (opened));
+  g_assert_cmpuint (arb_game_get_n_steps (arb_window_get_game (opened)), ==, 4);
+  g_assert_false (arb_game_is_finished (arb_window_get_game (opened)));
+  play_to_the_end (opened);
+  check_score_sheet (opened);
+  gtk_window_destroy (GTK_WINDOW (opened));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
+  g_autofree char *data_home = g_dir_make_tmp ("arboretum-data-XXXXXX", NULL);
+
+  /* The autosave goes to a directory of the test's own. */
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
@@ -336,5 +437,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/illegal-play-refused", test_illegal_play_refused);
   g_test_add_func ("/window/cover-between-people", test_cover_between_people);
   g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
+  g_test_add_func ("/window/take-back", test_take_back);
+  g_test_add_func ("/window/save-open-replay", test_save_open_replay);
   return g_test_run ();
 }
