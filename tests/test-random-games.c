@@ -376,6 +376,141 @@ assert_hand_size (const ArbState *state)
     }
 }
 
+/* ---- Legal actions, judged here ------------------------------------------ */
+
+static gboolean
+cell_taken (const ArbArboretum *arboretum, int x, int y)
+{
+  for (guint i = 0; i < arboretum->n; i++)
+    if (arboretum->cells[i].x == x && arboretum->cells[i].y == y)
+      return TRUE;
+  return FALSE;
+}
+
+/* The placement rule: on the table, on a free cell, and after the first
+ * card next to one; the code the refusal should carry, or -1. */
+static int
+placement_error (const ArbArboretum *arboretum, int x, int y)
+{
+  if (x < -ARB_COORD_LIMIT || x > ARB_COORD_LIMIT || y < -ARB_COORD_LIMIT || y > ARB_COORD_LIMIT)
+    return ARB_ERROR_OUT_OF_RANGE;
+  if (cell_taken (arboretum, x, y))
+    return ARB_ERROR_CELL_TAKEN;
+  if (arboretum->n > 0 && !cell_taken (arboretum, x + 1, y) && !cell_taken (arboretum, x - 1, y)
+      && !cell_taken (arboretum, x, y + 1) && !cell_taken (arboretum, x, y - 1))
+    return ARB_ERROR_NOT_ADJACENT;
+  return -1;
+}
+
+/* The free cells the engine offers are exactly the legal ones. */
+static void
+assert_free_cells (const ArbArboretum *arboretum)
+{
+  gint8 xy[2 * ARB_MAX_FREE_CELLS];
+  guint n = arb_arboretum_free_cells (arboretum, xy);
+  guint legal = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpint (placement_error (arboretum, xy[2 * i], xy[2 * i + 1]), ==, -1);
+      for (guint j = 0; j < i; j++)
+        g_assert_false (xy[2 * i] == xy[2 * j] && xy[2 * i + 1] == xy[2 * j + 1]);
+    }
+  /* An empty arboretum takes its first card anywhere: (0, 0) is offered. */
+  if (arboretum->n == 0)
+    {
+      g_assert_cmpuint (n, ==, 1);
+      g_assert_true (xy[0] == 0 && xy[1] == 0);
+      return;
+    }
+  /* Otherwise every legal cell is offered: count them all, within one step
+   * of the cards' bounding box. */
+  int x0 = G_MAXINT, x1 = G_MININT, y0 = G_MAXINT, y1 = G_MININT;
+  for (guint i = 0; i < arboretum->n; i++)
+    {
+      x0 = MIN (x0, arboretum->cells[i].x - 1);
+      x1 = MAX (x1, arboretum->cells[i].x + 1);
+      y0 = MIN (y0, arboretum->cells[i].y - 1);
+      y1 = MAX (y1, arboretum->cells[i].y + 1);
+    }
+  for (int x = x0; x <= x1; x++)
+    for (int y = y0; y <= y1; y++)
+      if (placement_error (arboretum, x, y) == -1)
+        legal++;
+  g_assert_cmpuint (n, ==, legal);
+}
+
+/* Random actions, legal or not, are accepted exactly when the rules say,
+ * and refused with the expected code. */
+static void
+assert_checks (const ArbState *state, GRand *rand)
+{
+  const ArbArboretum *target = NULL;
+  ArbPhase phase = state->phase;
+
+  if (phase == ARB_PHASE_PLAY)
+    target = &state->arboreta[state->current];
+  else if (phase == ARB_PHASE_DISCARD && state->variant == ARB_VARIANT_SOLO)
+    target = &state->arboreta[ARB_SOLO_Q];
+
+  for (int source = -3; source <= ARB_MAX_PLAYERS + 1; source++)
+    {
+      int expected = -1;
+      guint piles = state->variant == ARB_VARIANT_SOLO ? 1 : state->n_players;
+      if (phase == ARB_PHASE_OVER)
+        expected = ARB_ERROR_GAME_OVER;
+      else if (phase != ARB_PHASE_DRAW)
+        expected = ARB_ERROR_WRONG_PHASE;
+      else if (source == ARB_SOURCE_DECK)
+        expected = state->deck.n > 0 ? -1 : ARB_ERROR_MUST_DRAW_DISCARD;
+      else if (source < 0 || source >= (int) piles)
+        expected = ARB_ERROR_NO_SUCH_SOURCE;
+      else if (state->discards[source].n == 0)
+        expected = ARB_ERROR_EMPTY_SOURCE;
+      g_autoptr (GError) error = NULL;
+      gboolean ok = arb_state_check_draw (state, source, &error);
+      g_assert_cmpint (ok ? -1 : error->code, ==, expected);
+    }
+
+  for (guint i = 0; i < 6; i++)
+    {
+      ArbCard card = (ArbCard) g_rand_int_range (rand, 0, ARB_N_CARDS + 2);
+      int x = g_rand_int_range (rand, -ARB_COORD_LIMIT - 2, ARB_COORD_LIMIT + 3);
+      int y = g_rand_int_range (rand, -ARB_COORD_LIMIT - 2, ARB_COORD_LIMIT + 3);
+      gboolean in_hand = card < ARB_N_CARDS
+                         && (state->hands[state->current].bits[card / 64] >> (card % 64)) & 1;
+      /* Mostly a card in hand, near the cards already planted. */
+      if (i % 2 == 0)
+        {
+          card = arb_card_set_nth (&state->hands[state->current],
+                                   (guint) g_rand_int_range (rand, 0, 9));
+          in_hand = card != ARB_CARD_NONE;
+        }
+      if (i % 3 != 2 && target != NULL && target->n > 0)
+        {
+          const ArbPlacement *near = &target->cells[g_rand_int_range (rand, 0, target->n)];
+          x = near->x + g_rand_int_range (rand, -2, 3);
+          y = near->y + g_rand_int_range (rand, -2, 3);
+        }
+
+      int play = phase != ARB_PHASE_PLAY ? ARB_ERROR_WRONG_PHASE
+                 : !in_hand ? ARB_ERROR_NOT_IN_HAND
+                 : placement_error (target, x, y);
+      int discard = phase != ARB_PHASE_DISCARD ? ARB_ERROR_WRONG_PHASE
+                    : !in_hand ? ARB_ERROR_NOT_IN_HAND
+                    : target != NULL ? placement_error (target, x, y) : -1;
+      if (phase == ARB_PHASE_OVER)
+        play = discard = ARB_ERROR_GAME_OVER;
+
+      g_autoptr (GError) play_error = NULL;
+      g_autoptr (GError) discard_error = NULL;
+      gboolean play_ok = arb_state_check_play (state, card, x, y, &play_error);
+      gboolean discard_ok = arb_state_check_discard (state, card, x, y, &discard_error);
+      g_assert_cmpint (play_ok ? -1 : play_error->code, ==, play);
+      g_assert_cmpint (discard_ok ? -1 : discard_error->code, ==, discard);
+    }
+}
+
 typedef struct {
   ArbVariant variant;
   guint      seats;
@@ -407,6 +542,11 @@ play_one (const Config *config, guint32 seed)
       g_assert_cmpuint (++steps, <, 2000);
       assert_all_cards (&state);
       assert_hand_size (&state);
+      assert_checks (&state, rand);
+      if (state.phase == ARB_PHASE_PLAY)
+        assert_free_cells (&state.arboreta[state.current]);
+      else if (state.phase == ARB_PHASE_DISCARD && config->variant == ARB_VARIANT_SOLO)
+        assert_free_cells (&state.arboreta[ARB_SOLO_Q]);
       if (step.refill_q != ARB_CARD_NONE)
         q_cards++;
 
