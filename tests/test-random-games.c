@@ -668,6 +668,21 @@ random_position (ArbState *state, ArbVariant variant, guint n_players, GRand *ra
     state->species = (ArbSpeciesMask) (0x3f << g_rand_int_range (rand, 0, 5));
   arb_pile_fill (&pool, state->species);
 
+  /* Sometimes a long staircase of most of the cards: an arboretum as
+   * spread out as a game allows, whose bounding box is large. */
+  if (n_players > 2 && g_rand_int_range (rand, 0, 10) == 0)
+    {
+      ArbCard cards[ARB_N_CARDS];
+      guint n = (guint) g_rand_int_range (rand, 40, (gint32) pool.n - 8);
+
+      for (guint i = 0; i < n; i++)
+        cards[i] = take_card (&pool, rand);
+      if (g_rand_boolean (rand))
+        qsort (cards, n, sizeof *cards, compare_values);
+      for (guint i = 0; i < n; i++)
+        arb_arboretum_place (&state->arboreta[0], cards[i], (int) (i + 1) / 2 - 20, (int) i / 2 - 20);
+    }
+
   for (guint p = 0; p < n_players; p++)
     {
       ArbCard cards[ARB_N_CARDS];
@@ -700,7 +715,7 @@ test_random_positions (void)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (2024);
   guint n = g_test_slow () ? 200000 : 20000;
-  guint long_paths = 0, pure_paths = 0;
+  guint long_paths = 0, pure_paths = 0, spread = 0;
 
   for (guint i = 0; i < n; i++)
     {
@@ -716,7 +731,17 @@ test_random_positions (void)
       assert_scores_agree (&state);
       for (guint p = 0; p < n_players; p++)
         {
-          brute_best (&state.arboreta[p], best);
+          const ArbArboretum *a = &state.arboreta[p];
+          int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+          for (guint c = 0; c < a->n; c++)
+            {
+              x0 = c == 0 ? a->cells[c].x : MIN (x0, a->cells[c].x);
+              x1 = c == 0 ? a->cells[c].x : MAX (x1, a->cells[c].x);
+              y0 = c == 0 ? a->cells[c].y : MIN (y0, a->cells[c].y);
+              y1 = c == 0 ? a->cells[c].y : MAX (y1, a->cells[c].y);
+            }
+          spread += (x1 - x0 + 1) * (y1 - y0 + 1) > 1100;
+          brute_best (a, best);
           for (guint s = 0; s < ARB_N_SPECIES; s++)
             {
               long_paths += best[s] >= 8;
@@ -725,9 +750,11 @@ test_random_positions (void)
         }
     }
   /* The positions do reach the long and single-species paths. */
-  g_test_message ("%u paths of 8 points or more, %u of 12 or more", long_paths, pure_paths);
+  g_test_message ("%u paths of 8 points or more, %u of 12 or more, %u arboreta spread over "
+                  "more than 1,100 cells", long_paths, pure_paths, spread);
   g_assert_cmpuint (long_paths, >, n / 10);
   g_assert_cmpuint (pure_paths, >, n / 100);
+  g_assert_cmpuint (spread, >, n / 1000);
 }
 
 /* ---- The brute-force scorer against the rulebook ----------------------- */
