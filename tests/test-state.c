@@ -337,17 +337,17 @@ take_turn (ArbState *state, int first, int second)
   return step;
 }
 
-/* Turns drawing twice from the deck until it holds `left` cards; a turn
- * takes one card from the deck and one from the last player's pile when
- * only one card too many is left. */
+/* Turns drawing twice from the deck until it holds `left` cards; while an
+ * odd number of cards too many is left, a turn takes one card from the deck
+ * and one from the last player's discard pile. */
 static void
-run_deck_down (ArbState *state, guint left, guint per_turn)
+run_deck_down (ArbState *state, guint left)
 {
   while (state->deck.n > left)
     {
       guint previous = (state->current + arb_state_n_seats (state) - 1) % arb_state_n_seats (state);
       int pile = state->variant == ARB_VARIANT_SOLO ? 0 : (int) previous;
-      gboolean one = (state->deck.n - left) % per_turn != 0 && state->discards[pile].n > 0;
+      gboolean one = (state->deck.n - left) % 2 != 0 && state->discards[pile].n > 0;
 
       take_turn (state, ARB_SOURCE_DECK, one ? pile : ARB_SOURCE_DECK);
       g_assert_cmpint (state->phase, ==, ARB_PHASE_DRAW);
@@ -393,7 +393,7 @@ end_on_second_draw (ArbVariant variant, guint seats)
   ArbState state;
 
   deal (&state, variant, seats, 99);
-  run_deck_down (&state, 2, 2);
+  run_deck_down (&state, 2);
   guint last = state.current;
   guint turn = state.turn;
   apply_ok (&state, arb_move_draw (ARB_SOURCE_DECK));
@@ -421,7 +421,7 @@ end_on_first_draw (ArbVariant variant, guint seats)
   gint8 sources[1 + ARB_MAX_PLAYERS];
 
   deal (&state, variant, seats, 7);
-  run_deck_down (&state, 1, 2);
+  run_deck_down (&state, 1);
   guint last = state.current;
   apply_ok (&state, arb_move_draw (ARB_SOURCE_DECK));
   g_assert_cmpuint (state.deck.n, ==, 0);
@@ -471,7 +471,7 @@ test_end_not_before_empty (void)
   ArbState state;
 
   deal (&state, ARB_VARIANT_STANDARD, 3, 5);
-  run_deck_down (&state, 1, 2);
+  run_deck_down (&state, 1);
   g_assert_cmpint (state.phase, ==, ARB_PHASE_DRAW);
   g_assert_cmpuint (state.current, ==, state.turn % 3);
 }
