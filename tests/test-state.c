@@ -604,6 +604,10 @@ test_refuse_draw_phase (void)
   assert_refused (&state, arb_move_draw (100), ARB_ERROR_NO_SUCH_SOURCE);
   assert_refused (&state, arb_move_draw (-2), ARB_ERROR_NO_SUCH_SOURCE);
   assert_refused (&state, arb_move_draw (-100), ARB_ERROR_NO_SUCH_SOURCE);
+  /* Sources that do not fit a byte must not wrap onto the deck or a pile. */
+  assert_refused (&state, arb_move_draw (255), ARB_ERROR_NO_SUCH_SOURCE);
+  assert_refused (&state, arb_move_draw (256), ARB_ERROR_NO_SUCH_SOURCE);
+  assert_refused (&state, arb_move_draw (G_MININT), ARB_ERROR_NO_SUCH_SOURCE);
 
   /* After one draw, still the draw phase. */
   apply_ok (&state, arb_move_draw (ARB_SOURCE_DECK));

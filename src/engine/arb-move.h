@@ -40,7 +40,8 @@ arb_move_coord (int c)
 static inline ArbMove
 arb_move_draw (int source)
 {
-  ArbMove m = { ARB_MOVE_DRAW, (gint8) source, ARB_CARD_NONE, 0, 0 };
+  /* A source far out of range must stay out of range, not wrap onto a pile. */
+  ArbMove m = { ARB_MOVE_DRAW, (gint8) CLAMP (source, G_MININT8, G_MAXINT8), ARB_CARD_NONE, 0, 0 };
   return m;
 }
 
