@@ -391,9 +391,18 @@ guard_validity_error (void *user_data, xmlErrorPtr error)
   guard_record_error (user_data, error);
 }
 
+/* Errors without a parser context (a broken character encoding) would go
+ * to stderr; the parser context records what the user is told. */
+static void
+ignore_error (void *ctx, const char *message, ...)
+{
+}
+
 static xmlDocPtr
 parse_document (const char *data, gsize length, Guard *guard, GError **error)
 {
+  xmlGenericErrorFunc saved_func = xmlGenericError;
+  void *saved_ctx = xmlGenericErrorContext;
   xmlParserCtxtPtr ctxt;
   xmlDocPtr doc;
 
@@ -412,9 +421,11 @@ parse_document (const char *data, gsize length, Guard *guard, GError **error)
   ctxt->sax->serror = guard_parser_error;
 
   /* Never XML_PARSE_NOENT, DTDLOAD, DTDATTR, XINCLUDE or HUGE. */
+  xmlSetGenericErrorFunc (NULL, ignore_error);
   doc = xmlCtxtReadMemory (ctxt, data, (int) length, NULL, NULL,
                            XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING
                            | XML_PARSE_NOBLANKS | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES);
+  xmlSetGenericErrorFunc (saved_ctx, saved_func);
   if (guard->unsafe)
     g_set_error_literal (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_UNSAFE,
                          _("The file declares a document type or entities, "
