@@ -1,0 +1,424 @@
+/* arb-cli-save.c: save games on the command line.
+ *
+ * arboretum-cli show FILE [--step N]: the position after step N, every
+ *   hand open, then the list of steps.
+ * arboretum-cli validate FILE: exit status 0 for a good save game, 2 with
+ *   the reason otherwise.
+ * And what play --save, score and bench call for save games.
+ */
+#include "config.h"
+
+#include <string.h>
+#include <time.h>
+#include <glib/gi18n.h>
+
+#include "arb-cli.h"
+#include "arb-cli-position.h"
+#include "arb-cli-report.h"
+#include "arb-cli-save.h"
+#include "arb-replay.h"
+#include "arb-save.h"
+
+#define TARGET_LOAD_MS 5.0
+
+static ArbGame *
+load_file (const char *file, GError **error)
+{
+  g_autoptr (GFile) gfile = g_file_new_for_commandline_arg (file);
+  return arb_save_read_file (gfile, NULL, error);
+}
+
+/* The names of the players, then Q's in solo, as ArbCliPosition wants. */
+static void
+collect_names (ArbGame *game, const char **names)
+{
+  guint n_seats = arb_game_get_n_seats (game);
+
+  for (guint i = 0; i < ARB_MAX_PLAYERS; i++)
+    names[i] = i < n_seats ? arb_player_get_name (arb_game_get_player (game, i)) : NULL;
+  if (arb_game_get_variant (game) == ARB_VARIANT_SOLO)
+    names[ARB_SOLO_Q] = "Q";
+}
+
+static const char *
+player_name (ArbGame *game, guint player)
+{
+  if (player < arb_game_get_n_seats (game))
+    return arb_player_get_name (arb_game_get_player (game, player));
+  return "Q";
+}
+
+/* Writes the save game of the whole game; TRUE when written. */
+gboolean
+arb_cli_save_write (ArbGame *game, const char *file)
+{
+  g_autoptr (GFile) gfile = g_file_new_for_commandline_arg (file);
+  g_autoptr (GError) error = NULL;
+
+  if (!arb_save_write_file (game, gfile, NULL, &error))
+    {
+      arb_cli_printerr ("%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* score FILE when FILE is a save game: the position it ends on. */
+int
+arb_cli_save_score (const char *file, const char *data, gsize length, gboolean json)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = arb_save_load_data (data, length, &error);
+  g_auto (ArbCliPosition) position = { 0 };
+  g_autofree char *output = NULL;
+  const char *names[ARB_MAX_PLAYERS];
+  ArbScoreSheet sheet;
+
+  if (game == NULL)
+    {
+      arb_cli_printerr (_("Invalid save game %s: %s"), file, error->message);
+      return ARB_CLI_EXIT_INVALID;
+    }
+  collect_names (game, names);
+  arb_cli_position_from_state (&position, arb_game_get_state (game), names);
+  arb_cli_position_score (&position, &sheet);
+  output = json ? arb_cli_position_to_string (&position, &sheet)
+                : arb_cli_report_format (&position, &sheet);
+  g_print ("%s%s", output, json ? "\n" : "");
+  return ARB_CLI_EXIT_OK;
+}
+
+/* validate */
+
+int
+arb_cli_validate (int argc, char **argv)
+{
+  g_autoptr (GOptionContext) context = g_option_context_new (_("FILE"));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = NULL;
+  int status;
+
+  g_option_context_set_summary (context,
+    _("Checks a save game: its form, its deal, every step against the rules and\n"
+      "the position it records. Exit status: 0 when it is good, 2 otherwise."));
+  if ((status = arb_cli_parse_options (context, &argc, &argv)) != ARB_CLI_EXIT_OK)
+    return status;
+  if (argc != 2)
+    {
+      arb_cli_printerr (_("Give one save game file"));
+      return ARB_CLI_EXIT_INVALID;
+    }
+
+  game = load_file (argv[1], &error);
+  if (game == NULL)
+    {
+      arb_cli_printerr ("%s: %s", argv[1], error->message);
+      return ARB_CLI_EXIT_INVALID;
+    }
+  g_print (ngettext ("%s: a good save game (%s, %u player, %u steps, %s)\n",
+                     "%s: a good save game (%s, %u players, %u steps, %s)\n",
+                     arb_game_get_n_seats (game)),
+           argv[1], arb_variant_name (arb_game_get_variant (game)), arb_game_get_n_seats (game),
+           arb_game_get_n_steps (game),
+           arb_game_is_finished (game) ? _("finished") : _("in progress"));
+  return ARB_CLI_EXIT_OK;
+}
+
+/* show */
+
+/* Two letters for a species on the grid of an arboretum. */
+static void
+species_code (ArbSpecies species, char code[3])
+{
+  const char *id = arb_species_id (species);
+  const char *hyphen = strchr (id, '-');
+
+  code[0] = g_ascii_toupper (id[0]);
+  code[1] = hyphen != NULL ? g_ascii_toupper (hyphen[1]) : id[1];
+  code[2] = '\0';
+}
+
+static void
+print_cards (GString *out, const ArbCard *cards, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = arb_card_to_string (cards[i]);
+      g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", name);
+    }
+  if (n == 0)
+    g_string_append (out, _("none"));
+  g_string_append_c (out, '\n');
+}
+
+/* The arboretum as a grid, x to the right and y downwards. */
+static void
+print_arboretum (GString *out, const ArbArboretum *arboretum)
+{
+  int min_x = 0, max_x = 0, min_y = 0, max_y = 0;
+
+  if (arboretum->n == 0)
+    {
+      g_string_append_printf (out, "    %s\n", _("empty"));
+      return;
+    }
+  for (guint i = 0; i < arboretum->n; i++)
+    {
+      min_x = MIN (min_x, arboretum->cells[i].x);
+      max_x = MAX (max_x, arboretum->cells[i].x);
+      min_y = MIN (min_y, arboretum->cells[i].y);
+      max_y = MAX (max_y, arboretum->cells[i].y);
+    }
+  g_string_append (out, "        ");
+  for (int x = min_x; x <= max_x; x++)
+    g_string_append_printf (out, "%4d", x);
+  g_string_append_c (out, '\n');
+  for (int y = min_y; y <= max_y; y++)
+    {
+      g_string_append_printf (out, "    %4d", y);
+      for (int x = min_x; x <= max_x; x++)
+        {
+          ArbCard card = arb_arboretum_card_at (arboretum, x, y);
+          char code[3];
+
+          if (card == ARB_CARD_NONE)
+            {
+              g_string_append (out, "   .");
+              continue;
+            }
+          species_code (arb_card_species (card), code);
+          g_string_append_printf (out, " %s%u", code, arb_card_value (card));
+        }
+      g_string_append_c (out, '\n');
+    }
+}
+
+static const char *
+phase_name (ArbPhase phase)
+{
+  switch (phase)
+    {
+    case ARB_PHASE_DRAW:
+      return _("to draw");
+    case ARB_PHASE_PLAY:
+      return _("to play");
+    case ARB_PHASE_DISCARD:
+      return _("to discard");
+    case ARB_PHASE_OVER:
+    default:
+      return _("the game is over");
+    }
+}
+
+static void
+print_position (GString *out, ArbGame *game, const ArbState *state)
+{
+  ArbCard cards[ARB_N_CARDS];
+
+  g_string_append_printf (out, _("Turn %u, %s %s; %u cards in the deck\n"),
+                          state->turn + 1u, player_name (game, state->current),
+                          phase_name (state->phase), state->deck.n);
+  for (guint p = 0; p < state->n_players; p++)
+    {
+      guint n = arb_card_set_to_array (&state->hands[p], cards);
+
+      g_string_append_printf (out, "\n%s\n  %s ", player_name (game, p), _("Hand:"));
+      print_cards (out, cards, n);
+      g_string_append_printf (out, "  %s\n", _("Arboretum:"));
+      print_arboretum (out, &state->arboreta[p]);
+      if (p < arb_state_n_piles (state))
+        {
+          g_string_append_printf (out, "  %s ", _("Discard pile (top last):"));
+          print_cards (out, state->discards[p].cards, state->discards[p].n);
+        }
+    }
+
+  g_string_append_printf (out, "\n%s", _("Species:"));
+  for (guint s = 0, n = 0; s < ARB_N_SPECIES; s++)
+    if (state->species & (1u << s))
+      {
+        char code[3];
+        species_code ((ArbSpecies) s, code);
+        g_string_append_printf (out, "%s %s = %s", n++ > 0 ? "," : "", code,
+                                arb_species_name ((ArbSpecies) s));
+      }
+  g_string_append_c (out, '\n');
+}
+
+static char *
+describe_step (ArbGame *game, const ArbStep *step)
+{
+  const ArbMove *m = &step->move;
+  const char *who = player_name (game, step->player);
+  g_autofree char *card = arb_card_to_string (m->card);
+
+  switch (m->kind)
+    {
+    case ARB_MOVE_DRAW:
+      if (m->source == ARB_SOURCE_DECK)
+        return g_strdup_printf (_("%s draws %s from the deck"), who, card);
+      if (arb_game_get_variant (game) == ARB_VARIANT_SOLO)
+        return g_strdup_printf (_("%s draws %s from the discard pile"), who, card);
+      return g_strdup_printf (_("%s draws %s from the discard pile of %s"), who, card,
+                              player_name (game, (guint) m->source));
+    case ARB_MOVE_PLAY:
+      return g_strdup_printf (_("%s plays %s at (%d, %d)"), who, card, m->x, m->y);
+    case ARB_MOVE_DISCARD:
+    default:
+      if (arb_game_get_variant (game) == ARB_VARIANT_SOLO)
+        return g_strdup_printf (_("%s discards %s into Q’s arboretum at (%d, %d)"),
+                                who, card, m->x, m->y);
+      return g_strdup_printf (_("%s discards %s"), who, card);
+    }
+}
+
+static void
+print_steps (GString *out, ArbGame *game, guint at)
+{
+  g_string_append_printf (out, "\n%s\n", _("Steps:"));
+  for (guint i = 0; i < arb_game_get_n_steps (game); i++)
+    {
+      const ArbStep *step = arb_game_get_step (game, i);
+      g_autofree char *text = describe_step (game, step);
+
+      g_string_append_printf (out, "%s %4u. %s", i + 1 == at ? ">" : " ", i + 1, text);
+      if (step->refill_discard != ARB_CARD_NONE)
+        {
+          g_autofree char *card = arb_card_to_string (step->refill_discard);
+          g_string_append_printf (out, _("; %s turned up"), card);
+        }
+      if (step->refill_q != ARB_CARD_NONE)
+        {
+          g_autofree char *card = arb_card_to_string (step->refill_q);
+          g_string_append_printf (out, _("; %s dealt to Q"), card);
+        }
+      g_string_append_c (out, '\n');
+    }
+}
+
+int
+arb_cli_show (int argc, char **argv)
+{
+  int step = -1;
+  const GOptionEntry entries[] = {
+    { "step", 0, 0, G_OPTION_ARG_INT, &step,
+      N_("Show the position after this many steps (default: all, 0: the deal)"), N_("N") },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (_("FILE"));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = NULL;
+  g_autoptr (ArbReplay) replay = NULL;
+  g_autoptr (GString) out = g_string_new (NULL);
+  guint n_steps;
+  int status;
+
+  g_option_context_set_summary (context,
+    _("Prints the position of a save game after a step, every hand open, and the\n"
+      "list of the game’s steps."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if ((status = arb_cli_parse_options (context, &argc, &argv)) != ARB_CLI_EXIT_OK)
+    return status;
+  if (argc != 2)
+    {
+      arb_cli_printerr (_("Give one save game file"));
+      return ARB_CLI_EXIT_INVALID;
+    }
+
+  game = load_file (argv[1], &error);
+  if (game == NULL)
+    {
+      arb_cli_printerr ("%s: %s", argv[1], error->message);
+      return ARB_CLI_EXIT_INVALID;
+    }
+  n_steps = arb_game_get_n_steps (game);
+  if (step < -1 || step > (int) n_steps)
+    {
+      arb_cli_printerr (_("The game has %u steps: give --step from 0 to %u"), n_steps, n_steps);
+      return ARB_CLI_EXIT_INVALID;
+    }
+
+  replay = arb_replay_new (game);
+  arb_replay_seek (replay, step < 0 ? n_steps : (guint) step);
+  g_string_append_printf (out, _("%s, seed %u: after step %u of %u\n"),
+                          arb_variant_name (arb_game_get_variant (game)),
+                          arb_game_get_seed (game), arb_replay_get_step (replay), n_steps);
+  print_position (out, game, arb_replay_get_state (replay));
+  print_steps (out, game, arb_replay_get_step (replay));
+  g_print ("%s", out->str);
+  return ARB_CLI_EXIT_OK;
+}
+
+/* bench: the time to load a finished 4-player game */
+
+static double
+cpu_seconds (void)
+{
+  struct timespec now;
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &now);
+  return (double) now.tv_sec + (double) now.tv_nsec / 1e9;
+}
+
+/* A finished 4-player game of random moves, as a save game. */
+static GBytes *
+finished_game (GError **error)
+{
+  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (2018);
+  g_autoptr (ArbGame) game = NULL;
+  ArbMove move;
+
+  for (guint i = 0; i < 4; i++)
+    g_ptr_array_add (players, arb_player_new ("Computer", ARB_PLAYER_COMPUTER, "random"));
+  game = arb_game_new (ARB_VARIANT_STANDARD, players, 2018, 0, error);
+  if (game == NULL)
+    return NULL;
+  while (!arb_game_is_finished (game))
+    if (!arb_ai_choose (arb_game_get_state (game), ARB_AI_RANDOM, rand, &move)
+        || !arb_game_apply (game, &move, error))
+      return NULL;
+  return arb_save_to_bytes (game, error);
+}
+
+/* Loads (parses, validates, replays) the game again and again for the
+ * given time, and prints the time of one load, in the columns of bench. */
+gboolean
+arb_cli_save_bench (double seconds)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = finished_game (&error);
+  gint64 wall_start;
+  double cpu_start, cpu_ms, wall_ms;
+  guint64 loads = 0;
+
+  if (bytes == NULL)
+    {
+      arb_cli_printerr ("%s", error->message);
+      return FALSE;
+    }
+  g_object_unref (arb_save_load_bytes (bytes, NULL)); /* compiles the schema once */
+
+  wall_start = g_get_monotonic_time ();
+  cpu_start = cpu_seconds ();
+  do
+    {
+      for (guint i = 0; i < 16; i++)
+        {
+          ArbGame *game = arb_save_load_bytes (bytes, &error);
+          if (game == NULL)
+            {
+              arb_cli_printerr ("%s", error->message);
+              return FALSE;
+            }
+          g_object_unref (game);
+        }
+      loads += 16;
+    }
+  while ((double) (g_get_monotonic_time () - wall_start) / G_USEC_PER_SEC < seconds);
+
+  cpu_ms = (cpu_seconds () - cpu_start) * 1000.0 / (double) loads;
+  wall_ms = (double) (g_get_monotonic_time () - wall_start) / 1000.0 / (double) loads;
+  g_print ("%-40s %12.3f %12.3f  %s\n", _("Milliseconds to load a 4-player save"),
+           cpu_ms, wall_ms, cpu_ms < TARGET_LOAD_MS ? _("target met") : _("below target"));
+  return TRUE;
+}
