@@ -14,6 +14,7 @@ struct _ArbApplication
 
   char           *start_spec; /* --new-game: start this game at once */
   guint32         start_seed;
+  int             autoplay;   /* --autoplay: steps played for the person first */
 };
 
 G_DEFINE_FINAL_TYPE (ArbApplication, arb_application, ADW_TYPE_APPLICATION)
@@ -114,8 +115,29 @@ arb_application_activate (GApplication *app)
       g_autoptr (GError) error = NULL;
       if (!arb_window_start_from_spec (window, self->start_spec, self->start_seed, &error))
         g_printerr ("%s\n", error->message);
+      else if (self->autoplay > 0)
+        arb_window_autoplay (window, (guint) self->autoplay, self->start_seed);
       g_clear_pointer (&self->start_spec, g_free);
     }
+}
+
+static void
+arb_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
+{
+  ArbWindow *window = get_window (ARB_APPLICATION (app));
+  g_autoptr (GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  gtk_window_present (GTK_WINDOW (window));
+  /* One window plays one game: the first file is opened. */
+  if (n_files > 0 && !arb_window_open_file (window, files[0], &error))
+    {
+      g_autofree char *name = g_file_get_parse_name (files[0]);
+      g_printerr ("%s: %s\n", name, error->message);
+      return;
+    }
+  if (g_getenv ("ARB_TIMINGS") != NULL)
+    g_printerr ("arb-timing open-save-us %" G_GINT64_FORMAT "\n", g_get_monotonic_time () - start);
 }
 
 static int
@@ -124,7 +146,15 @@ arb_application_handle_local_options (GApplication *app, GVariantDict *options)
   ArbApplication *self = ARB_APPLICATION (app);
   guint32 seed;
 
+  guint32 think_time;
+
   g_variant_dict_lookup (options, "new-game", "s", &self->start_spec);
+  g_variant_dict_lookup (options, "autoplay", "i", &self->autoplay);
+  if (g_variant_dict_lookup (options, "think-time", "i", &think_time))
+    {
+      g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+      g_settings_set_uint (settings, "think-time", MIN (think_time, 5000));
+    }
   if (g_variant_dict_lookup (options, "seed", "u", &seed))
     self->start_seed = seed;
   else
@@ -150,6 +180,7 @@ arb_application_class_init (ArbApplicationClass *klass)
   object_class->finalize = arb_application_finalize;
   app_class->startup = arb_application_startup;
   app_class->activate = arb_application_activate;
+  app_class->open = arb_application_open;
   app_class->handle_local_options = arb_application_handle_local_options;
 }
 
@@ -161,6 +192,10 @@ arb_application_init (ArbApplication *self)
     { "new-game", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL,
       "Start a game at once, such as standard:2 or standard:4:person,random,random,random", "GAME" },
     { "seed", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, NULL, "Shuffle with this seed", "SEED" },
+    { "autoplay", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, NULL,
+      "Play this many steps of the new game for everybody first", "STEPS" },
+    { "think-time", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, NULL,
+      "Milliseconds each computer step stays on screen", "MS" },
     { NULL, 0, 0, 0, NULL, NULL, NULL }
   };
 
@@ -172,7 +207,7 @@ arb_application_new (void)
 {
   return g_object_new (ARB_TYPE_APPLICATION,
                        "application-id", APPLICATION_ID,
-                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", RESOURCE_PREFIX,
                        NULL);
 }

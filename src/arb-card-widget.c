@@ -112,6 +112,7 @@ static void
 draw_text (cairo_t *cr, GtkWidget *widget, const char *text, double size,
            gboolean bold, double x, double y, double max_width, gboolean centre)
 {
+  /* Long names (“Royal Poinciana”, “Cerisier du Japon”) take two lines. */
   PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
   PangoFontDescription *font = pango_font_description_new ();
   int w, h;
@@ -122,6 +123,11 @@ draw_text (cairo_t *cr, GtkWidget *widget, const char *text, double size,
   pango_layout_set_font_description (layout, font);
   pango_layout_set_width (layout, (int) (max_width * PANGO_SCALE));
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  if (centre)
+    {
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+      pango_layout_set_height (layout, -2);
+    }
   pango_layout_set_alignment (layout, centre ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT);
   pango_layout_get_pixel_size (layout, &w, &h);
   cairo_move_to (cr, x, y - h / 2.0);
@@ -158,7 +164,7 @@ draw_face (ArbCardWidget *self, cairo_t *cr, double w, double h)
   draw_text (cr, GTK_WIDGET (self), value, w * 0.34, TRUE, w * 0.09, h * 0.16, w * 0.5, FALSE);
   if (w >= 40)
     draw_text (cr, GTK_WIDGET (self), arb_species_name (species), MAX (w * 0.13, 8.0),
-               FALSE, w * 0.04, h * 0.87, w * 0.92, TRUE);
+               FALSE, w * 0.04, h * 0.86, w * 0.92, TRUE);
 }
 
 static void

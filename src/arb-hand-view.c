@@ -27,7 +27,7 @@ struct _ArbHandView
 
 G_DEFINE_FINAL_TYPE (ArbHandView, arb_hand_view, ADW_TYPE_BIN)
 
-#define HAND_CARD_WIDTH 88
+#define HAND_CARD_WIDTH 70
 
 enum {
   CARD_SELECTED,

@@ -55,6 +55,7 @@ struct _ArbWindow
   ArbMove               computer_move;
   guint                 computer_timeout;
   guint                 advance_idle;
+  guint                 scroll_idle;
   ArbScoreDialog       *score_dialog;
   guint                 n_log_lines;
   GArray               *log_marks;   /* log lines before each step */
@@ -311,9 +312,11 @@ update_actions (ArbWindow *self, const ArbState *state)
   ArbCard card = arb_hand_view_get_selected (self->hand_view);
   gboolean replaying = self->replay != NULL;
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.draw", acting && state->phase == ARB_PHASE_DRAW);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play", acting && state->phase == ARB_PHASE_PLAY);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard", acting && state->phase == ARB_PHASE_DISCARD);
+  /* During the person's turn the piles stay clickable: a draw out of its
+   * step is refused by the engine, with its reason shown. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.draw", acting);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play", acting);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard", acting);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard-selected",
                                  acting && state->phase == ARB_PHASE_DISCARD
                                  && state->variant != ARB_VARIANT_SOLO && card != ARB_CARD_NONE);
@@ -346,6 +349,8 @@ update_replay_bar (ArbWindow *self)
   guint step, n;
   g_autofree char *label = NULL;
 
+  /* A hidden bar must not widen the window either. */
+  gtk_widget_set_visible (GTK_WIDGET (self->replay_bar), self->replay != NULL);
   gtk_revealer_set_reveal_child (self->replay_bar, self->replay != NULL);
   if (self->replay == NULL)
     return;
@@ -439,6 +444,7 @@ add_log_line (ArbWindow *self, const char *text, gboolean heading)
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
   gtk_widget_set_margin_start (label, heading ? 6 : 12);
   gtk_widget_set_margin_end (label, 6);
   gtk_widget_set_margin_top (label, heading ? 6 : 1);
@@ -448,13 +454,32 @@ add_log_line (ArbWindow *self, const char *text, gboolean heading)
   self->n_log_lines++;
 }
 
+static gboolean
+scroll_log_idle (gpointer user_data)
+{
+  ArbWindow *self = user_data;
+  GtkWidget *scrolled = self->log_list != NULL
+                        ? gtk_widget_get_ancestor (GTK_WIDGET (self->log_list), GTK_TYPE_SCROLLED_WINDOW) : NULL;
+  GtkAdjustment *adj;
+
+  self->scroll_idle = 0;
+  if (scrolled == NULL)
+    return G_SOURCE_REMOVE;
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+  return G_SOURCE_REMOVE;
+}
+
+/* The newest move in view, once the list has its new height. */
 static void
 scroll_log_to_end (ArbWindow *self)
 {
-  GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (self->log_list), GTK_TYPE_SCROLLED_WINDOW);
-  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
-
-  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+  /* Nothing to scroll once the window is being torn down. */
+  if (self->log_list == NULL || gtk_widget_in_destruction (GTK_WIDGET (self)))
+    return;
+  if (self->scroll_idle == 0)
+    self->scroll_idle = g_timeout_add_full (G_PRIORITY_DEFAULT, 100, scroll_log_idle,
+                                            g_object_ref (self), g_object_unref);
 }
 
 static void
@@ -522,6 +547,8 @@ apply_computer_move (gpointer user_data)
 
   self->computer_timeout = 0;
   g_clear_object (&self->computer_cancellable);
+  if (self->game == NULL)
+    return G_SOURCE_REMOVE;
   if (!arb_game_apply (self->game, &self->computer_move, &error))
     g_critical ("The computer chose a refused move: %s", error->message);
   return G_SOURCE_REMOVE;
@@ -548,8 +575,9 @@ on_computer_chose (GObject *source, GAsyncResult *result, gpointer user_data)
   /* The move stays on screen for the think time at least, thinking included. */
   elapsed_ms = (g_get_monotonic_time () - self->computer_started) / 1000;
   think_ms = g_settings_get_uint (self->settings, "think-time");
-  self->computer_timeout = g_timeout_add (elapsed_ms >= think_ms ? 0 : (guint) (think_ms - elapsed_ms),
-                                          apply_computer_move, self);
+  self->computer_timeout = g_timeout_add_full (G_PRIORITY_DEFAULT,
+                                               elapsed_ms >= think_ms ? 0 : (guint) (think_ms - elapsed_ms),
+                                               apply_computer_move, g_object_ref (self), g_object_unref);
 }
 
 static void
@@ -637,6 +665,7 @@ advance (ArbWindow *self)
   self->viewer = (int) current;
   gtk_stack_set_visible_child_name (self->stack, "table");
   refresh (self);
+  scroll_log_to_end (self);
 }
 
 static gboolean
@@ -653,7 +682,8 @@ static void
 queue_advance (ArbWindow *self)
 {
   if (self->advance_idle == 0)
-    self->advance_idle = g_idle_add (advance_idle_cb, self);
+    self->advance_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, advance_idle_cb,
+                                          g_object_ref (self), g_object_unref);
 }
 
 /* The game in progress survives a crash or a closed window: it is written
@@ -1326,6 +1356,27 @@ static const char * const game_actions[] = {
 };
 
 static void
+on_first_frame (GdkFrameClock *clock, ArbWindow *self)
+{
+  gulong id = GPOINTER_TO_SIZE (g_object_steal_data (G_OBJECT (self), "first-frame-handler"));
+
+  g_printerr ("arb-timing first-frame-monotonic-us %" G_GINT64_FORMAT "\n", g_get_monotonic_time ());
+  if (id != 0)
+    g_signal_handler_disconnect (clock, id);
+}
+
+static void
+on_realize (GtkWidget *widget)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+
+  /* Launch time, measured by tools/measure: when the first frame is drawn. */
+  if (g_getenv ("ARB_TIMINGS") != NULL && clock != NULL)
+    g_object_set_data (G_OBJECT (widget), "first-frame-handler",
+                       GSIZE_TO_POINTER (g_signal_connect (clock, "after-paint", G_CALLBACK (on_first_frame), widget)));
+}
+
+static void
 arb_window_init (ArbWindow *self)
 {
   self->viewer = -1;
@@ -1337,8 +1388,9 @@ arb_window_init (ArbWindow *self)
   g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
 
-  arb_arboretum_view_set_card_width (self->own_view, 84);
+  arb_arboretum_view_set_card_width (self->own_view, 78);
   self->log_marks = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
   gtk_widget_set_visible (self->continue_button, arb_autosave_exists ());
   for (guint i = 0; i < G_N_ELEMENTS (game_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), game_actions[i], FALSE);
@@ -1380,7 +1432,8 @@ arb_window_show_new_game (ArbWindow *self)
 }
 
 /* Starts a game from "VARIANT:SEATS[:WHO,WHO...]" where WHO is "person" or a
- * computer level: for screenshots, measurements and tests. Without WHO the
+ * computer level, optionally followed by "=NAME": for screenshots,
+ * measurements and tests. Without WHO the
  * first seat is a person and the others computers. */
 gboolean
 arb_window_start_from_spec (ArbWindow *self, const char *spec, guint32 seed, GError **error)
@@ -1402,12 +1455,16 @@ arb_window_start_from_spec (ArbWindow *self, const char *spec, guint32 seed, GEr
   who = parts[2] != NULL ? g_strsplit (parts[2], ",", -1) : g_new0 (char *, 1);
   for (guint i = 0; i < seats; i++)
     {
-      const char *kind = i < g_strv_length (who) ? who[i] : (i == 0 ? "person" : "random");
+      g_auto (GStrv) kind_name = g_strsplit (i < g_strv_length (who) ? who[i] : (i == 0 ? "person" : "random"),
+                                             "=", 2);
+      const char *kind = kind_name[0];
       gboolean person = g_strcmp0 (kind, "person") == 0;
+      /* Computer players get names, as in the rulebook's examples. */
+      static const char * const computer_names[] = { "Talia", "Rina", "Hugo", "Vera" };
       /* Translators: a default player name; %u is the seat number. */
       g_autofree char *name = person ? g_strdup_printf (_("Player %u"), i + 1)
-                                     : g_strdup_printf (_("Computer %u"), i + 1);
-      g_ptr_array_add (players, arb_player_new (name, person ? ARB_PLAYER_PERSON : ARB_PLAYER_COMPUTER,
+                                     : g_strdup (computer_names[i % G_N_ELEMENTS (computer_names)]);
+      g_ptr_array_add (players, arb_player_new (kind_name[1] != NULL ? kind_name[1] : name, person ? ARB_PLAYER_PERSON : ARB_PLAYER_COMPUTER,
                                                 person ? NULL : kind));
     }
   game = arb_game_new (variant, players, seed, 0, error);
@@ -1415,6 +1472,32 @@ arb_window_start_from_spec (ArbWindow *self, const char *spec, guint32 seed, GEr
     return FALSE;
   arb_window_set_game (self, game);
   return TRUE;
+}
+
+/* Plays steps for everybody with the medium computer, then stops on a
+ * person's turn: for screenshots of a game in progress. */
+void
+arb_window_autoplay (ArbWindow *self, guint n_steps, guint32 seed)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+
+  g_return_if_fail (ARB_IS_WINDOW (self));
+  g_return_if_fail (self->game != NULL);
+  for (guint i = 0; !arb_game_is_finished (self->game); i++)
+    {
+      const ArbState *state = arb_game_get_state (self->game);
+      ArbMove move;
+
+      if (i >= n_steps && !is_computer (self, state->current) && state->phase == ARB_PHASE_PLAY)
+        {
+          /* Show where a card may go, as a person choosing would see it. */
+          arb_hand_view_select (self->hand_view, arb_card_set_nth (&state->hands[state->current], 0));
+          break;
+        }
+      if (!arb_ai_choose (state, ARB_AI_MEDIUM, rand, &move) || !arb_game_apply (self->game, &move, NULL))
+        break;
+    }
+  cancel_computer (self);
 }
 
 const char *
