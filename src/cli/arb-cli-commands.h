@@ -1,0 +1,9 @@
+/* arb-cli-commands.h: the subcommands of arboretum-cli, one line each.
+ *
+ * ARB_CLI_COMMAND (name, function, summary): a new command is a new file
+ * with its function, one line here and one in meson.build. No include guard:
+ * this list is included with different definitions of the macro.
+ */
+ARB_CLI_COMMAND ("play", arb_cli_play, N_("Play a whole game between computer players"))
+ARB_CLI_COMMAND ("score", arb_cli_score, N_("Score a position given as JSON"))
+ARB_CLI_COMMAND ("bench", arb_cli_bench, N_("Measure how fast the rules engine runs"))

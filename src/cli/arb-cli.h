@@ -1,0 +1,31 @@
+/* arb-cli.h: what the subcommands of arboretum-cli share.
+ *
+ * Each subcommand lives in its own file and is one line of the table in
+ * arb-cli-commands.h; main () in arb-cli.c dispatches on the first argument.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Exit statuses: 2 tells scripts that the input itself (a position, an
+ * option) was refused, 1 that something else went wrong. */
+#define ARB_CLI_EXIT_OK 0
+#define ARB_CLI_EXIT_FAILURE 1
+#define ARB_CLI_EXIT_INVALID 2
+
+/* A subcommand gets its own argv, argv[0] being "arboretum-cli NAME". */
+typedef int (*ArbCliCommandFunc) (int argc, char **argv);
+
+#define ARB_CLI_COMMAND(name, func, summary) int func (int argc, char **argv);
+#include "arb-cli-commands.h"
+#undef ARB_CLI_COMMAND
+
+void arb_cli_printerr  (const char *format,
+                        ...) G_GNUC_PRINTF (1, 2);
+int  arb_cli_parse_options (GOptionContext *context,
+                            int            *argc,
+                            char         ***argv);
+
+G_END_DECLS
