@@ -35,25 +35,37 @@ arb_path_points (const ArbPlacement *cards, guint n)
   return points;
 }
 
+/* Scoring runs hundreds of thousands of times a second in the computer
+ * players' searches, and comparing every pair of cards for neighbours was
+ * most of its time, lost on branches the processor cannot predict. So the
+ * cards go into a grid over their bounding box (with a border of empty
+ * cells), a few dozen bytes for a real arboretum, and a card looks up its
+ * four neighbours the first time the walk comes to it: most cards are
+ * never walked from. A long thin arboretum whose box would not fit
+ * compares pairs. */
+#define GRID_MAX 1024
+
 typedef struct {
   const ArbArboretum *arboretum;
-  gint8   up[ARB_N_CARDS][4];  /* neighbours of higher value, -1 for none */
+  gint8   up[ARB_N_CARDS][4];  /* neighbours of higher value by index, -1 for none */
+  gboolean linked[ARB_N_CARDS]; /* whether up[i] is known yet */
+  guint8  grid[GRID_MAX];      /* index + 1 of the card in each cell, 0 for none */
+  guint8  value[ARB_N_CARDS + 1]; /* by grid entry: value of the card, 0 for none */
+  int     grid_width, min_x, min_y;
   guint8  trail[ARB_MAX_PATH];
   guint8  best_points[ARB_N_SPECIES];
   guint8  best_trail[ARB_N_SPECIES][ARB_MAX_PATH];
   guint8  best_n[ARB_N_SPECIES];
+  guint8  top_value[ARB_N_SPECIES]; /* highest value planted of each species */
   gboolean keep_trails;
 } PathSearch;
 
 static void
-path_search_init (PathSearch *search, const ArbArboretum *arboretum, gboolean keep_trails)
+link_pairwise (PathSearch *search)
 {
-  search->arboretum = arboretum;
-  search->keep_trails = keep_trails;
-  memset (search->best_points, 0, sizeof search->best_points);
-  memset (search->best_n, 0, sizeof search->best_n);
-  memset (search->up, -1, sizeof search->up[0] * arboretum->n);
+  const ArbArboretum *arboretum = search->arboretum;
 
+  memset (search->up, -1, sizeof search->up[0] * arboretum->n);
   for (guint i = 0; i < arboretum->n; i++)
     {
       const ArbPlacement *a = &arboretum->cells[i];
@@ -64,7 +76,106 @@ path_search_init (PathSearch *search, const ArbArboretum *arboretum, gboolean ke
           if (abs (a->x - b->x) + abs (a->y - b->y) == 1 && b->card % 8 > a->card % 8)
             search->up[i][k++] = (gint8) j;
         }
+      search->linked[i] = TRUE;
     }
+}
+
+static gboolean
+fill_grid (PathSearch *search)
+{
+  const ArbArboretum *arboretum = search->arboretum;
+  int min_x = arboretum->cells[0].x, max_x = min_x;
+  int min_y = arboretum->cells[0].y, max_y = min_y;
+
+  for (guint i = 1; i < arboretum->n; i++)
+    {
+      min_x = MIN (min_x, arboretum->cells[i].x);
+      max_x = MAX (max_x, arboretum->cells[i].x);
+      min_y = MIN (min_y, arboretum->cells[i].y);
+      max_y = MAX (max_y, arboretum->cells[i].y);
+    }
+  int w = max_x - min_x + 3, h = max_y - min_y + 3;
+  if (w * h > GRID_MAX)
+    return FALSE;
+
+  search->grid_width = w;
+  search->min_x = min_x;
+  search->min_y = min_y;
+  memset (search->grid, 0, (size_t) (w * h));
+  memset (search->linked, 0, sizeof search->linked[0] * arboretum->n);
+  search->value[0] = 0;
+  for (guint i = 0; i < arboretum->n; i++)
+    {
+      const ArbPlacement *cell = &arboretum->cells[i];
+      search->grid[(cell->y - min_y + 1) * w + cell->x - min_x + 1] = (guint8) (i + 1);
+      search->value[i + 1] = (guint8) arb_card_value (cell->card);
+    }
+  return TRUE;
+}
+
+#define NO_CARD 127
+
+static inline void
+sort_pair (int *a, int *b)
+{
+  int low = MIN (*a, *b), high = MAX (*a, *b);
+  *a = low;
+  *b = high;
+}
+
+/* The neighbours of higher value sorted by index without a branch, so
+ * that paths are found in the same order as by comparing pairs. */
+static void
+link_by_grid (PathSearch *search, guint i)
+{
+  const ArbPlacement *cell = &search->arboretum->cells[i];
+  int w = search->grid_width;
+  int at = (cell->y - search->min_y + 1) * w + cell->x - search->min_x + 1;
+  int mine = search->value[i + 1];
+  int around[4] = {
+    search->grid[at - 1], search->grid[at + 1], search->grid[at - w], search->grid[at + w]
+  };
+
+  for (guint d = 0; d < 4; d++)
+    {
+      /* all ones when the neighbour is there and higher */
+      int higher = -(int) (search->value[around[d]] > mine);
+      around[d] = ((around[d] - 1) & higher) | (NO_CARD & ~higher);
+    }
+  sort_pair (&around[0], &around[1]);
+  sort_pair (&around[2], &around[3]);
+  sort_pair (&around[0], &around[2]);
+  sort_pair (&around[1], &around[3]);
+  sort_pair (&around[1], &around[2]);
+  for (guint d = 0; d < 4; d++)
+    search->up[i][d] = (gint8) (around[d] == NO_CARD ? -1 : around[d]);
+  search->linked[i] = TRUE;
+}
+
+static inline const gint8 *
+neighbours_above (PathSearch *search, guint i)
+{
+  if (!search->linked[i])
+    link_by_grid (search, i);
+  return search->up[i];
+}
+
+static void
+path_search_init (PathSearch *search, const ArbArboretum *arboretum, gboolean keep_trails)
+{
+  search->arboretum = arboretum;
+  search->keep_trails = keep_trails;
+  memset (search->best_points, 0, sizeof search->best_points);
+  memset (search->best_n, 0, sizeof search->best_n);
+  memset (search->top_value, 0, sizeof search->top_value);
+  for (guint i = 0; i < arboretum->n; i++)
+    {
+      ArbCard card = arboretum->cells[i].card;
+      guint8 *top = &search->top_value[arb_card_species (card)];
+      *top = (guint8) MAX (*top, arb_card_value (card));
+    }
+  if (arboretum->n > 0 && !fill_grid (search))
+    link_pairwise (search);
 }
 
 /* Walks on from the last card of the trail, which holds n cards. */
@@ -88,22 +199,33 @@ path_search_walk (PathSearch *search, guint n, ArbSpecies species, gboolean pure
         }
     }
 
-  for (guint d = 0; d < 4 && search->up[last][d] >= 0; d++)
+  /* Values only climb: past the species' highest card no path can end. */
+  if (arb_card_value (card) >= search->top_value[species])
+    return;
+  const gint8 *up = neighbours_above (search, last);
+  for (guint d = 0; d < 4 && up[d] >= 0; d++)
     {
-      guint next = (guint) search->up[last][d];
+      guint next = (guint) up[d];
       search->trail[n] = (guint8) next;
       path_search_walk (search, n + 1, species,
                         pure && arb_card_species (search->arboretum->cells[next].card) == species);
     }
 }
 
+/* Finds the best path of each wanted species. Each walk starts on a card of
+ * the species it scores and touches no other species' best, so leaving
+ * out the species a player has no right to changes nothing else. */
 static void
-path_search_run (PathSearch *search)
+path_search_run (PathSearch *search, ArbSpeciesMask wanted)
 {
   for (guint i = 0; i < search->arboretum->n; i++)
     {
+      ArbCard card = search->arboretum->cells[i].card;
+      if (!(wanted & (1u << arb_card_species (card)))
+          || arb_card_value (card) >= search->top_value[arb_card_species (card)])
+        continue;
       search->trail[0] = (guint8) i;
-      path_search_walk (search, 1, arb_card_species (search->arboretum->cells[i].card), TRUE);
+      path_search_walk (search, 1, arb_card_species (card), TRUE);
     }
 }
 
@@ -122,7 +244,7 @@ arb_arboretum_best_paths (const ArbArboretum *arboretum, guint8 *points)
 {
   PathSearch search;
   path_search_init (&search, arboretum, FALSE);
-  path_search_run (&search);
+  path_search_run (&search, ARB_ALL_SPECIES);
   memcpy (points, search.best_points, ARB_N_SPECIES);
 }
 
@@ -131,7 +253,7 @@ arb_arboretum_best_path (const ArbArboretum *arboretum, ArbSpecies species, ArbP
 {
   PathSearch search;
   path_search_init (&search, arboretum, TRUE);
-  path_search_run (&search);
+  path_search_run (&search, (ArbSpeciesMask) (1u << species));
   if (path != NULL)
     path_search_export (&search, species, path);
   return search.best_points[species];
@@ -152,9 +274,10 @@ arb_scoring_hand_sum (const ArbCardSet *hands, guint n_players, guint player, Ar
   return sum;
 }
 
+/* Every player tied for the highest sum has the right; when nobody holds
+ * the species, everybody is tied at 0. */
 static void
-score_species (ArbScoreSheet *sheet, ArbSpecies species, const ArbCardSet *hands,
-               const PathSearch *searches)
+decide_rights (ArbScoreSheet *sheet, ArbSpecies species, const ArbCardSet *hands)
 {
   guint sums[ARB_MAX_PLAYERS];
   guint top = 0;
@@ -164,19 +287,33 @@ score_species (ArbScoreSheet *sheet, ArbSpecies species, const ArbCardSet *hands
       sums[p] = arb_scoring_hand_sum (hands, sheet->n_players, p, species);
       top = MAX (top, sums[p]);
     }
-  /* Every player tied for the highest sum has the right; when nobody holds
-   * the species, everybody is tied at 0. */
   for (guint p = 0; p < sheet->n_players; p++)
     {
       ArbSpeciesScore *score = &sheet->players[p].species[species];
       score->hand_sum = (guint8) sums[p];
       score->right = sums[p] == top;
-      if (score->right)
-        {
-          path_search_export (&searches[p], species, &score->path);
-          score->points = score->path.points;
-        }
     }
+}
+
+/* Paths are searched only for the species the player has the right to. */
+static void
+score_paths (ArbPlayerScore *player, ArbSpeciesMask species, const ArbArboretum *arboretum)
+{
+  ArbSpeciesMask rights = 0;
+  PathSearch search;
+
+  for (guint s = 0; s < ARB_N_SPECIES; s++)
+    if ((species & (1u << s)) && player->species[s].right)
+      rights |= (ArbSpeciesMask) (1u << s);
+  path_search_init (&search, arboretum, TRUE);
+  path_search_run (&search, rights);
+  for (guint s = 0; s < ARB_N_SPECIES; s++)
+    if (rights & (1u << s))
+      {
+        path_search_export (&search, (ArbSpecies) s, &player->species[s].path);
+        player->species[s].points = player->species[s].path.points;
+      }
+  player->species_planted = (guint8) arb_species_mask_count (arb_arboretum_species (arboretum));
 }
 
 static guint8
@@ -240,25 +377,17 @@ void
 arb_score_sheet_compute (ArbScoreSheet *sheet, ArbVariant variant, ArbSpeciesMask species,
                          guint n_players, const ArbCardSet *hands, const ArbArboretum *arboreta)
 {
-  PathSearch searches[ARB_MAX_PLAYERS];
-
   g_return_if_fail (n_players >= 1 && n_players <= ARB_MAX_PLAYERS);
   memset (sheet, 0, sizeof *sheet);
   sheet->variant = variant;
   sheet->species = species;
   sheet->n_players = n_players;
 
-  for (guint p = 0; p < n_players; p++)
-    {
-      path_search_init (&searches[p], &arboreta[p], TRUE);
-      path_search_run (&searches[p]);
-      sheet->players[p].species_planted =
-        (guint8) arb_species_mask_count (arb_arboretum_species (&arboreta[p]));
-    }
-
   for (guint s = 0; s < ARB_N_SPECIES; s++)
     if (species & (1u << s))
-      score_species (sheet, (ArbSpecies) s, hands, searches);
+      decide_rights (sheet, (ArbSpecies) s, hands);
+  for (guint p = 0; p < n_players; p++)
+    score_paths (&sheet->players[p], species, &arboreta[p]);
 
   for (guint p = 0; p < n_players; p++)
     {
