@@ -2,13 +2,16 @@
  *
  * The catalogue is the one this build compiled from po/fr.po
  * (TEST_LOCALEDIR/fr/LC_MESSAGES/arboretum.mo), so a test run never depends
- * on an installed copy. LANGUAGE=fr with the C.UTF-8 locale is enough for
- * glibc's gettext: no fr_FR locale needs to be generated.
+ * on an installed copy; arboretum-cli is pointed at it through the
+ * ARBORETUM_LOCALEDIR environment variable its main () reads. LANGUAGE=fr
+ * with the C.UTF-8 locale is enough for glibc's gettext: no fr_FR locale
+ * needs to be generated.
  */
 #include "config.h"
 
 #include <locale.h>
 #include <string.h>
+#include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 
 #include "arb-engine.h"
@@ -25,6 +28,11 @@ static const char * const french_species[ARB_N_SPECIES] = {
   [ARB_SPECIES_ROYAL_POINCIANA] = "Flamboyant",
   [ARB_SPECIES_TULIP_POPLAR] = "Tulipier de Virginie",
   [ARB_SPECIES_WILLOW] = "Saule pleureur",
+};
+
+static const char * const english_species[ARB_N_SPECIES] = {
+  "Blue Spruce", "Cassia", "Cherry Blossom", "Dogwood", "Jacaranda",
+  "Maple", "Oak", "Royal Poinciana", "Tulip Poplar", "Willow",
 };
 
 static void
@@ -67,6 +75,81 @@ test_plural_rule (void)
   g_assert_nonnull (strstr (catalog_header, "nplurals=2; plural=(n > 1);"));
 }
 
+/* Runs arboretum-cli with ARGV in the language LANGUAGE; returns its
+ * standard output and sets its exit status. */
+static char *
+run_cli (const char *language, const char * const *args, int *status)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  char *out = NULL;
+
+  g_assert_nonnull (g_getenv ("ARB_CLI"));
+  g_ptr_array_add (argv, (gpointer) g_getenv ("ARB_CLI"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_MERGE);
+  g_subprocess_launcher_setenv (launcher, "LANGUAGE", language, TRUE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  g_subprocess_launcher_setenv (launcher, "ARBORETUM_LOCALEDIR", TEST_LOCALEDIR, TRUE);
+  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, NULL, &error);
+  g_assert_no_error (error);
+  *status = g_subprocess_get_exit_status (process);
+  return out;
+}
+
+/* A four-player game has all ten species in play, and the report names them. */
+static void
+test_cli_play_in_french (void)
+{
+  const char * const args[] = { "play", "--variant", "standard", "--players", "4",
+                                "--seed", "2018", NULL };
+  g_autofree char *french = NULL;
+  g_autofree char *english = NULL;
+  int status;
+
+  english = run_cli ("C", args, &status);
+  g_assert_cmpint (status, ==, 0);
+  french = run_cli ("fr", args, &status);
+  g_test_message ("%s", french);
+  g_assert_cmpint (status, ==, 0);
+
+  for (guint s = 0; s < ARB_N_SPECIES; s++)
+    {
+      g_assert_nonnull (strstr (english, english_species[s]));
+      g_assert_nonnull (strstr (french, french_species[s]));
+    }
+  /* Cassia and Jacaranda are the same word in both languages. */
+  g_assert_null (strstr (french, "Blue Spruce"));
+  g_assert_null (strstr (french, "Royal Poinciana"));
+  g_assert_cmpstr (french, !=, english);
+}
+
+/* A mistake on the command line is reported in French too. */
+static void
+test_cli_error_in_french (void)
+{
+  const char * const args[] = { "play", "--seed", "not-a-number", NULL };
+  g_autofree char *french = NULL;
+  g_autofree char *english = NULL;
+  int status;
+
+  english = run_cli ("C", args, &status);
+  g_assert_cmpint (status, !=, 0);
+  french = run_cli ("fr", args, &status);
+  g_test_message ("%s", french);
+  g_assert_cmpint (status, !=, 0);
+  g_assert_true (g_utf8_validate (french, -1, NULL));
+  g_assert_cmpstr (french, !=, english);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -83,6 +166,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/i18n/card-name", test_card_name);
   g_test_add_func ("/i18n/rules", test_rules_in_french);
   g_test_add_func ("/i18n/plural-rule", test_plural_rule);
+  g_test_add_func ("/i18n/cli/play", test_cli_play_in_french);
+  g_test_add_func ("/i18n/cli/error", test_cli_error_in_french);
 
   return g_test_run ();
 }

@@ -78,9 +78,11 @@ main (int argc, char **argv)
 {
   const ArbCliCommand *command;
   g_autofree char *command_argv0 = NULL;
+  /* The tests point this at the catalogues the build compiled. */
+  const char *localedir = g_getenv ("ARBORETUM_LOCALEDIR");
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   g_set_prgname ("arboretum-cli");
