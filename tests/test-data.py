@@ -422,12 +422,10 @@ def check_install(builddir, manifest_path):
 
         # The program: what the manifest and the desktop file start.
         command = manifest.get('command', '')
-        if installs_target(builddir, command):
-            expect_file(root, os.path.join(bindir, command), 'the manifest command')
-        else:
-            print('note: this build defines no installed "%s" program yet' % command)
-        if installs_target(builddir, 'arboretum-cli'):
-            expect_file(root, os.path.join(bindir, 'arboretum-cli'), 'the command-line tool')
+        for program in (command, 'arboretum-cli'):
+            if not installs_target(builddir, program):
+                fail('the build installs no program called %s' % program)
+            expect_file(root, os.path.join(bindir, program), 'a program the game installs')
 
         if metainfo:
             tree = ET.parse(metainfo)
