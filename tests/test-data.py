@@ -12,6 +12,8 @@ Each subcommand is one meson test in the 'data' suite:
   install BUILDDIR MANIFEST    `meson install --destdir` puts in place every
                                file the manifest and the desktop file name
   ui SRCDIR SHIM               every .ui file in ui/ passes gtk4-builder-tool validate
+  icons SRCDIR                 the application icons are drawn on the right
+                               canvas, the symbolic one in one colour, and render
 
 A check that fails prints what is wrong and exits with status 1.
 """
@@ -478,6 +480,73 @@ def check_ui(srcdir, shim):
     finish()
 
 
+# ---------------------------------------------------------------- icons
+
+SVG = '{http://www.w3.org/2000/svg}'
+
+
+def svg_problems(path, size, symbolic):
+    problems = []
+    try:
+        root = ET.parse(path).getroot()
+    except ET.ParseError as e:
+        return ['not well-formed XML: %s' % e]
+    if root.tag != SVG + 'svg':
+        return ['the root element is not <svg>']
+    if root.get('viewBox') != '0 0 %d %d' % (size, size):
+        problems.append('the canvas is %r, expected "0 0 %d %d"' % (root.get('viewBox'), size, size))
+    for attribute in ('width', 'height'):
+        if root.get(attribute) != str(size):
+            problems.append('%s is %r, expected %d' % (attribute, root.get(attribute), size))
+    for element in root.iter():
+        tag = element.tag.replace(SVG, '')
+        if tag in ('image', 'text', 'script', 'foreignObject'):
+            problems.append('<%s> has no place in an icon' % tag)
+        href = element.get('{http://www.w3.org/1999/xlink}href') or element.get('href') or ''
+        if href and not href.startswith('#'):
+            problems.append('a link to %s outside the file' % href)
+    if symbolic:
+        colours = set()
+        for element in root.iter():
+            tag = element.tag.replace(SVG, '')
+            if tag in ('linearGradient', 'radialGradient', 'filter'):
+                problems.append('a symbolic icon has no <%s>' % tag)
+            for attribute in ('fill', 'stroke'):
+                value = element.get(attribute)
+                if value and value != 'none':
+                    colours.add(value.lower())
+        if len(colours) != 1:
+            problems.append('a symbolic icon is drawn in one colour, not %r' % sorted(colours))
+    return problems
+
+
+def check_icons(srcdir):
+    hicolor = os.path.join(srcdir, 'data', 'icons', 'hicolor')
+    icons = [
+        (os.path.join(hicolor, 'scalable', 'apps', APP_ID + '.svg'), 128, False),
+        (os.path.join(hicolor, 'symbolic', 'apps', APP_ID + '-symbolic.svg'), 16, True),
+    ]
+    rsvg = shutil.which('rsvg-convert')
+    for path, size, symbolic in icons:
+        name = os.path.relpath(path, srcdir)
+        if not os.path.isfile(path):
+            fail('%s is missing' % name)
+            continue
+        for problem in svg_problems(path, size, symbolic):
+            fail('%s: %s' % (name, problem))
+        if rsvg is None:
+            continue
+        # Rendered at the sizes GNOME shows it, it must not come out empty.
+        for pixels in (16, 32, 64, 256):
+            result = subprocess.run([rsvg, '-w', str(pixels), '-h', str(pixels), path],
+                                    capture_output=True)
+            if result.returncode != 0 or not result.stdout.startswith(b'\x89PNG'):
+                fail('%s does not render at %d pixels: %s' % (name, pixels, result.stderr))
+    if rsvg is None:
+        print('note: rsvg-convert (librsvg2-bin) is missing, the icons were not rendered')
+    finish()
+
+
 def main(argv):
     if len(argv) < 2:
         print(__doc__)
@@ -493,6 +562,8 @@ def main(argv):
         check_install(*args)
     elif command == 'ui':
         check_ui(*args)
+    elif command == 'icons':
+        check_icons(*args)
     else:
         print(__doc__)
         return 2
