@@ -1,0 +1,421 @@
+/* arb-cli-bot.c: arboretum-cli bot
+ *
+ * A computer player for the JSON-lines protocol of the Hackaranda
+ * Arboretum tournament framework, so that our players can meet other
+ * people's bots. Each line of standard input is {"state": S, "messageID":
+ * ID}; each answer on standard output is {"move": M, "messageID": ID}, one
+ * for every message, in order. S is the position seen by the bot: its own
+ * hand, the known cards of the opponent's hand (null for unknown ones), both
+ * discard piles (top last), both play areas ({x: {y: card}}), the deck's
+ * size, and turn, subTurn (0 and 1 draw, 2 play, 3 discard), activeTurn. A
+ * card is ["J", 3]. The game is two players of the standard rules with the
+ * six species J, R, C, M, O, W.
+ *
+ * A draw answers 0 (deck), 1 (own discard pile) or 2 (the opponent's); a
+ * play {"card": C, "coord": [x, y]}; a discard C. When it is not our turn,
+ * or the state carries "message": "NEWGAME" or "ENDGAME", the answer is 0.
+ * Our seat is player 0 and the opponent player 1.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+
+#include "arb-cli.h"
+#include "arb-engine.h"
+
+#define OPPONENT 1
+
+static const struct {
+  char       letter;
+  ArbSpecies species;
+} letters[] = {
+  { 'J', ARB_SPECIES_JACARANDA },
+  { 'R', ARB_SPECIES_ROYAL_POINCIANA },
+  { 'C', ARB_SPECIES_CASSIA },
+  { 'M', ARB_SPECIES_MAPLE },
+  { 'O', ARB_SPECIES_OAK },
+  { 'W', ARB_SPECIES_WILLOW },
+};
+
+typedef struct {
+  ArbAiParams params;
+  guint64     seed;
+  guint       answered;
+} Bot;
+
+static ArbSpeciesMask
+bot_species (void)
+{
+  ArbSpeciesMask mask = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (letters); i++)
+    mask |= (ArbSpeciesMask) (1u << letters[i].species);
+  return mask;
+}
+
+static gboolean
+parse_card (JsonNode *node, ArbCard *card, GError **error)
+{
+  JsonArray *array;
+  const char *letter;
+  gint64 value;
+
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node)
+      || json_array_get_length (array = json_node_get_array (node)) != 2
+      || json_node_get_value_type (json_array_get_element (array, 0)) != G_TYPE_STRING)
+    goto refuse;
+  letter = json_array_get_string_element (array, 0);
+  value = json_array_get_int_element (array, 1);
+  if (value < 1 || value > ARB_N_VALUES || strlen (letter) != 1)
+    goto refuse;
+  for (guint i = 0; i < G_N_ELEMENTS (letters); i++)
+    if (letters[i].letter == letter[0])
+      {
+        *card = arb_card_new (letters[i].species, (guint) value);
+        return TRUE;
+      }
+refuse:
+  g_set_error_literal (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                       _("A card must be a species letter (J, R, C, M, O, W) and a value from 1 to 8"));
+  return FALSE;
+}
+
+static void
+write_card (JsonBuilder *builder, ArbCard card)
+{
+  char letter[2] = { 0, 0 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (letters); i++)
+    if (letters[i].species == arb_card_species (card))
+      letter[0] = letters[i].letter;
+  json_builder_begin_array (builder);
+  json_builder_add_string_value (builder, letter);
+  json_builder_add_int_value (builder, arb_card_value (card));
+  json_builder_end_array (builder);
+}
+
+static JsonArray *
+get_array (JsonObject *state, const char *name, GError **error)
+{
+  JsonNode *node = json_object_get_member (state, name);
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    {
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                   _("The state has no list “%s”"), name);
+      return NULL;
+    }
+  return json_node_get_array (node);
+}
+
+/* A hand: cards, and null for the unknown cards of the opponent's. */
+static gboolean
+parse_hand (JsonObject *state, const char *name, ArbCardSet *hand, guint8 *size, GError **error)
+{
+  JsonArray *array = get_array (state, name, error);
+  ArbCard card;
+
+  if (array == NULL)
+    return FALSE;
+  *size = (guint8) MIN (json_array_get_length (array), 255u);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *node = json_array_get_element (array, i);
+      if (JSON_NODE_HOLDS_NULL (node))
+        continue;
+      if (!parse_card (node, &card, error))
+        return FALSE;
+      arb_card_set_add (hand, card);
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_pile (JsonObject *state, const char *name, ArbPile *pile, GError **error)
+{
+  JsonArray *array = get_array (state, name, error);
+  ArbCard card;
+
+  if (array == NULL)
+    return FALSE;
+  pile->n = 0;
+  for (guint i = 0; i < json_array_get_length (array) && i < ARB_N_CARDS; i++)
+    {
+      if (!parse_card (json_array_get_element (array, i), &card, error))
+        return FALSE;
+      arb_pile_push (pile, card);
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_coordinate (const char *text, int *value, GError **error)
+{
+  gint64 number;
+  if (!g_ascii_string_to_signed (text, 10, -ARB_COORD_LIMIT, ARB_COORD_LIMIT, &number, error))
+    return FALSE;
+  *value = (int) number;
+  return TRUE;
+}
+
+/* {x: {y: card}} */
+static gboolean
+parse_area (JsonObject *state, const char *name, ArbArboretum *arboretum, GError **error)
+{
+  JsonNode *node = json_object_get_member (state, name);
+  g_autoptr (GList) xs = NULL;
+
+  arboretum->n = 0;
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                   _("“%s” must map x to y to a card"), name);
+      return FALSE;
+    }
+  xs = json_object_get_members (json_node_get_object (node));
+  for (GList *lx = xs; lx != NULL; lx = lx->next)
+    {
+      JsonNode *column = json_object_get_member (json_node_get_object (node), lx->data);
+      g_autoptr (GList) ys = NULL;
+      int x, y;
+      ArbCard card;
+
+      if (!parse_coordinate (lx->data, &x, error))
+        return FALSE;
+      if (!JSON_NODE_HOLDS_OBJECT (column))
+        continue;
+      ys = json_object_get_members (json_node_get_object (column));
+      for (GList *ly = ys; ly != NULL; ly = ly->next)
+        {
+          JsonNode *cell = json_object_get_member (json_node_get_object (column), ly->data);
+          if (JSON_NODE_HOLDS_NULL (cell))
+            continue;
+          if (!parse_coordinate (ly->data, &y, error) || !parse_card (cell, &card, error))
+            return FALSE;
+          if (arboretum->n >= ARB_N_CARDS || arb_arboretum_index_at (arboretum, x, y) >= 0)
+            continue;
+          arb_arboretum_place (arboretum, card, x, y);
+        }
+    }
+  return TRUE;
+}
+
+static guint
+parse_deck_size (JsonObject *state)
+{
+  JsonNode *node = json_object_get_member (state, "deck");
+  if (node == NULL)
+    return 0;
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    return json_array_get_length (json_node_get_array (node));
+  if (JSON_NODE_HOLDS_VALUE (node))
+    return (guint) CLAMP (json_node_get_int (node), 0, ARB_N_CARDS);
+  return 0;
+}
+
+/* The bot's view of the position; our seat is 0. */
+static gboolean
+parse_view (JsonObject *object, ArbAiView *view, GError **error)
+{
+  ArbState state;
+  guint8 sizes[ARB_MAX_PLAYERS] = { 0 };
+  gint64 sub_turn = json_object_get_int_member_with_default (object, "subTurn", 0);
+  g_autoptr (GError) mismatch = NULL;
+
+  memset (&state, 0, sizeof state);
+  state.variant = ARB_VARIANT_STANDARD;
+  state.species = bot_species ();
+  state.n_players = 2;
+  state.current = 0;
+  state.turn = (guint16) CLAMP (json_object_get_int_member_with_default (object, "turn", 0), 0, G_MAXUINT16);
+  state.phase = sub_turn <= 1 ? ARB_PHASE_DRAW : sub_turn == 2 ? ARB_PHASE_PLAY : ARB_PHASE_DISCARD;
+  state.draws = (guint8) CLAMP (sub_turn, 0, 2);
+  state.deck.n = (guint8) parse_deck_size (object);
+
+  if (!parse_hand (object, "hand", &state.hands[0], &sizes[0], error)
+      || !parse_hand (object, "opponentHand", &state.hands[OPPONENT], &sizes[OPPONENT], error)
+      || !parse_pile (object, "discard", &state.discards[0], error)
+      || !parse_pile (object, "opponentDiscard", &state.discards[OPPONENT], error)
+      || !parse_area (object, "playArea", &state.arboreta[0], error)
+      || !parse_area (object, "opponentPlayArea", &state.arboreta[OPPONENT], error))
+    return FALSE;
+  if (arb_ai_view_init_from_public (view, &state, 0, sizes, &mismatch))
+    return TRUE;
+
+  /* The cards unaccounted for tell how many the opponent holds, should the
+   * framework list the opponent's hand differently. */
+  guint unseen = arb_card_set_count (&view->unseen);
+  guint known = arb_card_set_count (&state.hands[OPPONENT]);
+  if (unseen >= state.deck.n)
+    sizes[OPPONENT] = (guint8) (known + unseen - state.deck.n);
+  return arb_ai_view_init_from_public (view, &state, 0, sizes, error);
+}
+
+static void
+write_move (JsonBuilder *builder, const ArbMove *move)
+{
+  switch (move->kind)
+    {
+    case ARB_MOVE_DRAW:
+      json_builder_add_int_value (builder, move->source == ARB_SOURCE_DECK ? 0
+                                           : move->source == 0 ? 1 : 2);
+      break;
+    case ARB_MOVE_PLAY:
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "card");
+      write_card (builder, move->card);
+      json_builder_set_member_name (builder, "coord");
+      json_builder_begin_array (builder);
+      json_builder_add_int_value (builder, move->x);
+      json_builder_add_int_value (builder, move->y);
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+      break;
+    case ARB_MOVE_DISCARD:
+    default:
+      write_card (builder, move->card);
+      break;
+    }
+}
+
+/* Writes our answer to one state; 0 when there is nothing for us to do. */
+static void
+answer_state (Bot *bot, JsonNode *state_node, JsonBuilder *builder)
+{
+  g_autofree ArbAiView *view = g_new (ArbAiView, 1);
+  g_autoptr (GError) error = NULL;
+  JsonObject *state;
+  const char *message;
+  ArbAiParams params = bot->params;
+  ArbMove move;
+
+  if (state_node == NULL || !JSON_NODE_HOLDS_OBJECT (state_node))
+    {
+      json_builder_add_int_value (builder, 0);
+      return;
+    }
+  state = json_node_get_object (state_node);
+  message = json_object_get_string_member_with_default (state, "message", NULL);
+  if (message != NULL || !json_object_get_boolean_member_with_default (state, "activeTurn", FALSE))
+    {
+      json_builder_add_int_value (builder, 0);
+      return;
+    }
+  params.seed = bot->seed + bot->answered;
+  if (!parse_view (state, view, &error)
+      || !arb_ai_choose_with_view (view, &params, NULL, &move, NULL, &error))
+    {
+      arb_cli_printerr (_("No move for this state: %s"),
+                        error != NULL ? error->message : _("nothing to do"));
+      json_builder_add_int_value (builder, 0);
+      return;
+    }
+  write_move (builder, &move);
+}
+
+static void
+answer_line (Bot *bot, const char *line)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (JsonNode) answer = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  JsonNode *root, *id = NULL, *state = NULL;
+
+  if (!json_parser_load_from_data (parser, line, -1, &error))
+    arb_cli_printerr (_("Not a JSON message: %s"), error->message);
+  root = json_parser_get_root (parser);
+  if (root != NULL && JSON_NODE_HOLDS_OBJECT (root))
+    {
+      id = json_object_get_member (json_node_get_object (root), "messageID");
+      state = json_object_get_member (json_node_get_object (root), "state");
+    }
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "move");
+  answer_state (bot, state, builder);
+  json_builder_set_member_name (builder, "messageID");
+  if (id != NULL)
+    json_builder_add_value (builder, json_node_copy (id));
+  else
+    json_builder_add_null_value (builder);
+  json_builder_end_object (builder);
+
+  answer = json_builder_get_root (builder);
+  json_generator_set_root (generator, answer);
+  text = json_generator_to_data (generator, NULL);
+  fputs (text, stdout);
+  fputc ('\n', stdout);
+  fflush (stdout);
+  bot->answered++;
+}
+
+/* Reads whole lines of any length. */
+static gboolean
+read_line (FILE *in, GString *line)
+{
+  char chunk[4096];
+
+  g_string_truncate (line, 0);
+  while (fgets (chunk, sizeof chunk, in) != NULL)
+    {
+      g_string_append (line, chunk);
+      if (line->len > 0 && line->str[line->len - 1] == '\n')
+        return TRUE;
+    }
+  return line->len > 0;
+}
+
+int
+arb_cli_bot (int argc, char **argv)
+{
+  g_autofree char *ai = NULL, *seed = NULL;
+  int time_ms = ARB_AI_DEFAULT_BUDGET_MS, playouts = 0;
+  const GOptionEntry entries[] = {
+    { "ai", 0, 0, G_OPTION_ARG_STRING, &ai, N_("Computer level: random, easy, medium or hard (hard)"), N_("LEVEL") },
+    { "time-ms", 0, 0, G_OPTION_ARG_INT, &time_ms, N_("Time for one decision of hard (1000)"), N_("T") },
+    { "playouts", 0, 0, G_OPTION_ARG_INT, &playouts, N_("Hard plays this many playouts a decision instead of watching the time"), N_("P") },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Seed of the computer's choices"), N_("S") },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr (GString) line = g_string_new (NULL);
+  ArbAiLevel level = ARB_AI_HARD;
+  Bot bot = { 0 };
+  guint64 value = 0;
+  int status;
+
+  g_option_context_set_summary (context, _("Plays on standard input and output with the JSON-lines protocol of the Hackaranda Arboretum framework."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  status = arb_cli_parse_options (context, &argc, &argv);
+  if (status != ARB_CLI_EXIT_OK)
+    return status;
+  if (ai != NULL && !arb_ai_level_from_id (ai, &level))
+    {
+      arb_cli_printerr (_("Unknown computer level “%s” (known: random, easy, medium, hard)"), ai);
+      return ARB_CLI_EXIT_INVALID;
+    }
+  if (time_ms <= 0 || playouts < 0
+      || (seed != NULL && !g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT64, &value, NULL)))
+    {
+      arb_cli_printerr (_("--time-ms must be positive, --playouts and --seed whole numbers"));
+      return ARB_CLI_EXIT_INVALID;
+    }
+
+  arb_ai_params_init (&bot.params, level, 0);
+  bot.params.budget_ms = (guint) time_ms;
+  bot.params.playouts = (guint) playouts;
+  bot.seed = seed != NULL ? value : g_random_int ();
+  while (read_line (stdin, line))
+    {
+      g_strstrip (line->str);
+      if (line->str[0] != '\0')
+        answer_line (&bot, line->str);
+    }
+  return ARB_CLI_EXIT_OK;
+}

@@ -1,0 +1,399 @@
+/* arb-cli-tournament.c: arboretum-cli tournament
+ *
+ * Plays many games between computer players, the seats rotating from game
+ * to game so that nobody keeps the advantage of playing first, and prints
+ * each player's win rate with its 95% confidence interval (Wilson), mean
+ * score and decision times. Games run on worker threads, one per core by
+ * default. Each player decides from its seat's view only.
+ *
+ * A shared victory (a tie the rules leave standing) counts as 1/k of a win
+ * for each of the k winners, so the win rates of a table add up to 1.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+
+#include "arb-cli.h"
+#include "arb-engine.h"
+
+#define DEFAULT_GAMES 100
+
+typedef struct {
+  ArbAiLevel level;
+  double     wins;
+  guint      games;
+  guint64    score_sum;
+  guint64    decisions;
+  gint64     decision_us;
+  gint64     max_decision_us;
+  guint64    playouts;
+  gint64     search_us;     /* decision time of the decisions that searched */
+} Entrant;
+
+typedef struct {
+  ArbVariant  variant;
+  guint       n_seats;
+  guint       n_games;
+  guint32     seed;
+  guint       time_ms;
+  guint       playouts;
+  guint       n_entrants;
+  Entrant     entrants[ARB_MAX_PLAYERS];
+
+  gint        next_game;    /* atomic */
+  GMutex      lock;
+  gboolean    failed;
+  char       *failure;
+} Tournament;
+
+/* Deterministic per game and decision, apart from the time budget. */
+static guint64
+decision_seed (guint32 seed, guint game, guint decision, guint seat)
+{
+  guint64 s = ((guint64) seed << 32) ^ ((guint64) game << 12) ^ decision ^ ((guint64) seat << 56);
+  return arb_ai_rng_next (&s);
+}
+
+static gboolean
+play_game (Tournament *t, guint game, Entrant *local, GError **error)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (t->seed + game);
+  g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (ArbStep));
+  g_autofree ArbAiView *view = g_new (ArbAiView, 1);
+  guint entrant_of[ARB_MAX_PLAYERS];
+  ArbScoreSheet sheet;
+  ArbState state;
+
+  if (!arb_state_setup (&state, t->variant, t->n_seats, 0, rand, error))
+    return FALSE;
+  for (guint seat = 0; seat < t->n_seats; seat++)
+    entrant_of[seat] = (seat + game) % t->n_entrants;
+
+  for (guint decision = 0; state.phase != ARB_PHASE_OVER; decision++)
+    {
+      guint seat = state.current;
+      Entrant *e = &local[entrant_of[seat]];
+      ArbAiParams params;
+      ArbAiStats stats = { 0 };
+      ArbMove move;
+      ArbStep step;
+
+      arb_ai_params_init (&params, e->level, decision_seed (t->seed, game, decision, seat));
+      params.budget_ms = t->time_ms;
+      params.playouts = t->playouts;
+
+      gint64 start = g_get_monotonic_time ();
+      arb_ai_view_init_from_steps (view, &state, (const ArbStep *) steps->data, steps->len, seat);
+      if (!arb_ai_choose_with_view (view, &params, NULL, &move, &stats, error))
+        return FALSE;
+      gint64 spent = g_get_monotonic_time () - start;
+
+      e->decisions++;
+      e->decision_us += spent;
+      e->max_decision_us = MAX (e->max_decision_us, spent);
+      if (stats.playouts > 0)
+        {
+          e->playouts += stats.playouts;
+          e->search_us += spent;
+        }
+      if (!arb_state_apply (&state, &move, &step, error))
+        return FALSE;
+      g_array_append_val (steps, step);
+    }
+
+  arb_state_score (&state, &sheet);
+  for (guint seat = 0; seat < t->n_seats; seat++)
+    {
+      Entrant *e = &local[entrant_of[seat]];
+      e->games++;
+      e->score_sum += sheet.players[seat].total;
+      if (sheet.winners & (1u << seat))
+        e->wins += 1.0 / __builtin_popcount (sheet.winners);
+    }
+  return TRUE;
+}
+
+static void
+merge (Entrant *into, const Entrant *from)
+{
+  into->wins += from->wins;
+  into->games += from->games;
+  into->score_sum += from->score_sum;
+  into->decisions += from->decisions;
+  into->decision_us += from->decision_us;
+  into->max_decision_us = MAX (into->max_decision_us, from->max_decision_us);
+  into->playouts += from->playouts;
+  into->search_us += from->search_us;
+}
+
+static gpointer
+worker (gpointer data)
+{
+  Tournament *t = data;
+  Entrant local[ARB_MAX_PLAYERS] = { { 0 } };
+
+  for (guint i = 0; i < t->n_entrants; i++)
+    local[i].level = t->entrants[i].level;
+  for (;;)
+    {
+      g_autoptr (GError) error = NULL;
+      guint game = (guint) g_atomic_int_add (&t->next_game, 1);
+      if (game >= t->n_games || g_atomic_int_get (&t->failed))
+        break;
+      if (!play_game (t, game, local, &error))
+        {
+          g_mutex_lock (&t->lock);
+          if (!t->failed)
+            t->failure = g_strdup_printf (_("Game %u: %s"), game + 1, error->message);
+          g_atomic_int_set (&t->failed, TRUE);
+          g_mutex_unlock (&t->lock);
+          break;
+        }
+    }
+  g_mutex_lock (&t->lock);
+  for (guint i = 0; i < t->n_entrants; i++)
+    merge (&t->entrants[i], &local[i]);
+  g_mutex_unlock (&t->lock);
+  return NULL;
+}
+
+/* A square root by Newton's method: the program links no libm for one call. */
+static double
+square_root (double x)
+{
+  double r = x > 1.0 ? x : 1.0;
+  if (x <= 0.0)
+    return 0.0;
+  for (guint i = 0; i < 64; i++)
+    r = 0.5 * (r + x / r);
+  return r;
+}
+
+/* The Wilson score interval at 95%: sound for rates near 0 or 1 and for
+ * few games, where the normal approximation is not. */
+static void
+wilson (double wins, guint n, double *low, double *high)
+{
+  const double z = 1.959963984540054;
+  if (n == 0)
+    {
+      *low = 0.0;
+      *high = 1.0;
+      return;
+    }
+  double p = wins / n, z2n = z * z / n;
+  double centre = (p + z2n / 2) / (1 + z2n);
+  double half = z * square_root (p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
+  *low = MAX (0.0, centre - half);
+  *high = MIN (1.0, centre + half);
+}
+
+static double
+ms (gint64 us)
+{
+  return us / 1000.0;
+}
+
+static void
+print_text (const Tournament *t)
+{
+  g_print (_("%u games of %s for %u, seed %u, %u ms a decision\n"), t->n_games,
+           arb_variant_id (t->variant), t->n_seats, t->seed, t->time_ms);
+  /* Translators: column heads of the tournament table; keep the widths */
+  g_print ("%-8s %6s %8s %7s  %-15s %6s %9s %9s %12s\n", _("player"), _("games"), _("wins"),
+           _("rate"), _("95% interval"), _("score"), _("mean ms"), _("max ms"), _("playouts/s"));
+  for (guint i = 0; i < t->n_entrants; i++)
+    {
+      const Entrant *e = &t->entrants[i];
+      double low, high;
+      wilson (e->wins, e->games, &low, &high);
+      g_autofree char *interval = g_strdup_printf ("%.1f%%–%.1f%%", 100 * low, 100 * high);
+      g_print ("%-8s %6u %8.1f %6.1f%%  %-15s %6.1f %9.2f %9.2f %12.0f\n",
+               arb_ai_level_id (e->level), e->games, e->wins,
+               e->games ? 100.0 * e->wins / e->games : 0.0, interval,
+               e->games ? (double) e->score_sum / e->games : 0.0,
+               e->decisions ? ms (e->decision_us) / e->decisions : 0.0,
+               ms (e->max_decision_us),
+               e->search_us > 0 ? e->playouts / (e->search_us / 1e6) : 0.0);
+    }
+}
+
+static void
+print_json (const Tournament *t)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "players");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < t->n_entrants; i++)
+    {
+      const Entrant *e = &t->entrants[i];
+      double low, high;
+      wilson (e->wins, e->games, &low, &high);
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "ai");
+      json_builder_add_string_value (builder, arb_ai_level_id (e->level));
+      json_builder_set_member_name (builder, "games");
+      json_builder_add_int_value (builder, e->games);
+      json_builder_set_member_name (builder, "wins");
+      json_builder_add_double_value (builder, e->wins);
+      json_builder_set_member_name (builder, "win_rate");
+      json_builder_add_double_value (builder, e->games ? e->wins / e->games : 0.0);
+      json_builder_set_member_name (builder, "ci_low");
+      json_builder_add_double_value (builder, low);
+      json_builder_set_member_name (builder, "ci_high");
+      json_builder_add_double_value (builder, high);
+      json_builder_set_member_name (builder, "mean_score");
+      json_builder_add_double_value (builder, e->games ? (double) e->score_sum / e->games : 0.0);
+      json_builder_set_member_name (builder, "mean_decision_ms");
+      json_builder_add_double_value (builder, e->decisions ? ms (e->decision_us) / e->decisions : 0.0);
+      json_builder_set_member_name (builder, "max_decision_ms");
+      json_builder_add_double_value (builder, ms (e->max_decision_us));
+      json_builder_set_member_name (builder, "playouts_per_second");
+      json_builder_add_double_value (builder, e->search_us > 0 ? e->playouts / (e->search_us / 1e6) : 0.0);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  text = json_generator_to_data (generator, NULL);
+  g_print ("%s\n", text);
+}
+
+static gboolean
+parse_entrants (Tournament *t, const char *text)
+{
+  g_auto (GStrv) ids = g_strsplit (text != NULL ? text : "", ",", -1);
+  guint n = g_strv_length (ids);
+
+  if (text == NULL || n != t->n_seats)
+    {
+      arb_cli_printerr (ngettext ("Give --ai one level for the %u seat",
+                                  "Give --ai one level for each of the %u seats", t->n_seats),
+                        t->n_seats);
+      return FALSE;
+    }
+  t->n_entrants = n;
+  for (guint i = 0; i < n; i++)
+    if (!arb_ai_level_from_id (g_strstrip (ids[i]), &t->entrants[i].level))
+      {
+        arb_cli_printerr (_("Unknown computer level “%s” (known: random, easy, medium, hard)"), ids[i]);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+static gboolean
+parse_setup (Tournament *t, const char *variant, int players, int games, const char *seed,
+             int time_ms, int playouts, const char *ai)
+{
+  g_autoptr (GError) error = NULL;
+  guint64 value;
+
+  if (!arb_variant_from_id (variant != NULL ? variant : "standard", &t->variant))
+    {
+      arb_cli_printerr (_("Unknown rule set “%s” (known: standard, classic, solo)"), variant);
+      return FALSE;
+    }
+  t->n_seats = players > 0 ? (guint) players : t->variant == ARB_VARIANT_SOLO ? 1 : 2;
+  if (!arb_rules_check_players (t->variant, t->n_seats, &error))
+    {
+      arb_cli_printerr ("%s", error->message);
+      return FALSE;
+    }
+  if (games <= 0 || time_ms <= 0 || playouts < 0)
+    {
+      arb_cli_printerr (_("--games and --time-ms must be positive, --playouts not negative"));
+      return FALSE;
+    }
+  t->n_games = (guint) games;
+  t->time_ms = (guint) time_ms;
+  t->playouts = (guint) playouts;
+  if (seed == NULL)
+    t->seed = g_random_int ();
+  else if (g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT32, &value, NULL))
+    t->seed = (guint32) value;
+  else
+    {
+      arb_cli_printerr (_("The seed must be a whole number from 0 to %u, not “%s”"),
+                        G_MAXUINT32, seed);
+      return FALSE;
+    }
+  return parse_entrants (t, ai);
+}
+
+static int
+run (Tournament *t, guint n_threads)
+{
+  g_autoptr (GPtrArray) threads = g_ptr_array_new ();
+
+  for (guint i = 0; i < n_threads; i++)
+    g_ptr_array_add (threads, g_thread_new ("tournament", worker, t));
+  for (guint i = 0; i < threads->len; i++)
+    g_thread_join (g_ptr_array_index (threads, i));
+  if (t->failed)
+    {
+      arb_cli_printerr ("%s", t->failure);
+      return ARB_CLI_EXIT_FAILURE;
+    }
+  return ARB_CLI_EXIT_OK;
+}
+
+int
+arb_cli_tournament (int argc, char **argv)
+{
+  g_autofree char *variant = NULL, *seed = NULL, *ai = NULL;
+  int players = 0, games = DEFAULT_GAMES, time_ms = ARB_AI_DEFAULT_BUDGET_MS, playouts = 0;
+  int threads = 2;
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "variant", 0, 0, G_OPTION_ARG_STRING, &variant, N_("Rule set: standard, classic or solo"), N_("V") },
+    { "players", 0, 0, G_OPTION_ARG_INT, &players, N_("Number of seats (2 to 4; 1 in solo)"), N_("N") },
+    { "games", 0, 0, G_OPTION_ARG_INT, &games, N_("Number of games (100)"), N_("G") },
+    { "ai", 0, 0, G_OPTION_ARG_STRING, &ai, N_("One computer level a seat: random, easy, medium, hard"), N_("A,B,…") },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Seed of the first deal (the next games add 1)"), N_("S") },
+    { "time-ms", 0, 0, G_OPTION_ARG_INT, &time_ms, N_("Time for one decision of hard (1000)"), N_("T") },
+    { "playouts", 0, 0, G_OPTION_ARG_INT, &playouts, N_("Hard plays this many playouts a decision instead of watching the time"), N_("P") },
+    { "threads", 0, 0, G_OPTION_ARG_INT, &threads, N_("Worker threads (2)"), N_("N") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+  Tournament t = { 0 };
+  int status;
+
+  g_option_context_set_summary (context, _("Plays games between computer players, rotating the seats."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  status = arb_cli_parse_options (context, &argc, &argv);
+  if (status != ARB_CLI_EXIT_OK)
+    return status;
+  if (!parse_setup (&t, variant, players, games, seed, time_ms, playouts, ai))
+    return ARB_CLI_EXIT_INVALID;
+  if (threads < 1 || threads > 64)
+    {
+      arb_cli_printerr (_("--threads must be from 1 to 64"));
+      return ARB_CLI_EXIT_INVALID;
+    }
+
+  g_mutex_init (&t.lock);
+  status = run (&t, (guint) threads);
+  g_mutex_clear (&t.lock);
+  if (status == ARB_CLI_EXIT_OK)
+    {
+      if (json)
+        print_json (&t);
+      else
+        print_text (&t);
+    }
+  g_free (t.failure);
+  return status;
+}

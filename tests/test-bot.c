@@ -1,0 +1,213 @@
+/* test-bot.c: arboretum-cli bot answers a recorded game's messages of the
+ * Hackaranda JSON-lines protocol, one legal move for each, in order.
+ *
+ * The legality check here reads the protocol on its own, apart from the
+ * bot's parser, so that a misreading in one shows up against the other. */
+#include "config.h"
+
+#include <string.h>
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+static JsonNode *
+parse_line (const char *line)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+
+  json_parser_load_from_data (parser, line, -1, &error);
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+static gboolean
+same_card (JsonArray *a, JsonArray *b)
+{
+  return json_array_get_length (a) == 2 && json_array_get_length (b) == 2
+         && g_strcmp0 (json_array_get_string_element (a, 0), json_array_get_string_element (b, 0)) == 0
+         && json_array_get_int_element (a, 1) == json_array_get_int_element (b, 1);
+}
+
+static gboolean
+in_hand (JsonObject *state, JsonArray *card)
+{
+  JsonArray *hand = json_object_get_array_member (state, "hand");
+  for (guint i = 0; i < json_array_get_length (hand); i++)
+    if (same_card (json_array_get_array_element (hand, i), card))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+occupied (JsonObject *area, gint64 x, gint64 y)
+{
+  g_autofree char *xs = g_strdup_printf ("%" G_GINT64_FORMAT, x);
+  g_autofree char *ys = g_strdup_printf ("%" G_GINT64_FORMAT, y);
+  JsonNode *column = json_object_get_member (area, xs);
+
+  return column != NULL && JSON_NODE_HOLDS_OBJECT (column)
+         && json_object_has_member (json_node_get_object (column), ys);
+}
+
+static void
+check_play (JsonObject *state, JsonNode *move)
+{
+  JsonObject *area = json_object_get_object_member (state, "playArea");
+  JsonObject *play;
+  JsonArray *coord;
+  gint64 x, y;
+
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (move));
+  play = json_node_get_object (move);
+  g_assert_true (in_hand (state, json_object_get_array_member (play, "card")));
+  coord = json_object_get_array_member (play, "coord");
+  g_assert_cmpuint (json_array_get_length (coord), ==, 2);
+  x = json_array_get_int_element (coord, 0);
+  y = json_array_get_int_element (coord, 1);
+  if (json_object_get_size (area) == 0)
+    {
+      g_assert_cmpint (x, ==, 0);
+      g_assert_cmpint (y, ==, 0);
+      return;
+    }
+  g_assert_false (occupied (area, x, y));
+  g_assert_true (occupied (area, x + 1, y) || occupied (area, x - 1, y)
+                 || occupied (area, x, y + 1) || occupied (area, x, y - 1));
+}
+
+/* One answer against the message it answers. Returns whether it was a move
+ * of ours (not a 0 for somebody else's turn). */
+static gboolean
+check_answer (JsonObject *message, JsonObject *answer)
+{
+  JsonObject *state = json_object_get_object_member (message, "state");
+  JsonNode *move = json_object_get_member (answer, "move");
+  gint64 sub_turn;
+
+  g_assert_nonnull (move);
+  g_assert_cmpint (json_object_get_int_member (answer, "messageID"), ==,
+                   json_object_get_int_member (message, "messageID"));
+  if (json_object_has_member (state, "message") || !json_object_get_boolean_member (state, "activeTurn"))
+    {
+      g_assert_cmpint (json_node_get_int (move), ==, 0);
+      return FALSE;
+    }
+
+  sub_turn = json_object_get_int_member (state, "subTurn");
+  if (sub_turn <= 1)
+    {
+      gint64 source = json_node_get_int (move);
+      g_assert_true (JSON_NODE_HOLDS_VALUE (move));
+      if (source == 0)
+        g_assert_cmpint (json_object_get_int_member (state, "deck"), >, 0);
+      else if (source == 1)
+        g_assert_cmpuint (json_array_get_length (json_object_get_array_member (state, "discard")), >, 0);
+      else
+        {
+          g_assert_cmpint (source, ==, 2);
+          g_assert_cmpuint (json_array_get_length (json_object_get_array_member (state, "opponentDiscard")), >, 0);
+        }
+    }
+  else if (sub_turn == 2)
+    check_play (state, move);
+  else
+    {
+      g_assert_true (JSON_NODE_HOLDS_ARRAY (move));
+      g_assert_true (in_hand (state, json_node_get_array (move)));
+    }
+  return TRUE;
+}
+
+static void
+test_recorded_game (gconstpointer data)
+{
+  const char * const *args = data;
+  const char *cli = g_getenv ("ARB_CLI");
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "bot", args[0], NULL);
+  g_autofree char *input = NULL, *output = NULL, *errors = NULL;
+  g_autoptr (GSubprocess) bot = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) messages = NULL, answers = NULL;
+  guint n_messages = 0, n_answers = 0, ours = 0;
+
+  if (cli == NULL)
+    {
+      g_test_skip ("ARB_CLI is not set");
+      return;
+    }
+  g_assert_true (g_file_get_contents (path, &input, NULL, &error));
+  g_assert_no_error (error);
+  bot = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                          | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error,
+                          cli, "bot", "--ai", args[1], "--seed", "5", "--playouts", "300", NULL);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (bot, input, NULL, &output, &errors, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (errors, ==, "");
+  g_assert_true (g_subprocess_get_successful (bot));
+
+  messages = g_strsplit (g_strstrip (input), "\n", -1);
+  answers = g_strsplit (g_strstrip (output), "\n", -1);
+  n_messages = g_strv_length (messages);
+  n_answers = g_strv_length (answers);
+  g_assert_cmpuint (n_answers, ==, n_messages);
+  g_assert_cmpuint (n_messages, >, 60);
+  for (guint i = 0; i < n_messages; i++)
+    {
+      g_autoptr (JsonNode) message = parse_line (messages[i]);
+      g_autoptr (JsonNode) answer = parse_line (answers[i]);
+      if (check_answer (json_node_get_object (message), json_node_get_object (answer)))
+        ours++;
+    }
+  /* About half the game's actions are ours. */
+  g_assert_cmpuint (ours, >, n_messages / 3);
+}
+
+/* Every message gets one answer, even one that is not JSON, so that the
+ * framework never waits on us. */
+static void
+test_bad_lines (void)
+{
+  const char *cli = g_getenv ("ARB_CLI");
+  g_autoptr (GSubprocess) bot = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *output = NULL, *errors = NULL;
+  g_auto (GStrv) answers = NULL;
+
+  if (cli == NULL)
+    {
+      g_test_skip ("ARB_CLI is not set");
+      return;
+    }
+  bot = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                          | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error,
+                          cli, "bot", "--ai", "medium", NULL);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (bot,
+                                                "not json\n"
+                                                "{\"state\": {\"hand\": [[\"X\", 9]], \"activeTurn\": true, \"subTurn\": 3}, \"messageID\": \"a\"}\n",
+                                                NULL, &output, &errors, &error));
+  g_assert_no_error (error);
+  answers = g_strsplit (g_strstrip (output), "\n", -1);
+  g_assert_cmpuint (g_strv_length (answers), ==, 2);
+  g_assert_cmpstr (answers[0], ==, "{\"move\":0,\"messageID\":null}");
+  g_assert_cmpstr (answers[1], ==, "{\"move\":0,\"messageID\":\"a\"}");
+  g_assert_nonnull (strstr (errors, "card"));
+}
+
+int
+main (int argc, char **argv)
+{
+  static const char * const first_medium[] = { "game-first.jsonl", "medium" };
+  static const char * const second_hard[] = { "game-second.jsonl", "hard" };
+  static const char * const first_easy[] = { "game-first.jsonl", "easy" };
+  static const char * const second_random[] = { "game-second.jsonl", "random" };
+
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_data_func ("/bot/recorded/first-medium", first_medium, test_recorded_game);
+  g_test_add_data_func ("/bot/recorded/second-hard", second_hard, test_recorded_game);
+  g_test_add_data_func ("/bot/recorded/first-easy", first_easy, test_recorded_game);
+  g_test_add_data_func ("/bot/recorded/second-random", second_random, test_recorded_game);
+  g_test_add_func ("/bot/bad-lines", test_bad_lines);
+  return g_test_run ();
+}
