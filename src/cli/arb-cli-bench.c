@@ -14,6 +14,7 @@
 
 #include "arb-cli.h"
 #include "arb-engine.h"
+#include "arb-cli-save.h"
 
 /* Enough different positions that the scorer cannot live off one cached
  * arboretum, few enough to stay in the processor's cache. */
@@ -180,6 +181,8 @@ arb_cli_bench (int argc, char **argv)
     }
   report (_("Random games per second (2 players)"), games_2, TARGET_GAMES_2);
   report (_("Random games per second (4 players)"), games_4, 0);
+  if (!arb_cli_save_bench (seconds))
+    return ARB_CLI_EXIT_FAILURE;
   /* Printing the checksum keeps the compiler from dropping the work. */
   g_debug ("checksum %" G_GUINT64_FORMAT, checksum);
   return ARB_CLI_EXIT_OK;

@@ -11,6 +11,7 @@
 #include "arb-cli.h"
 #include "arb-cli-position.h"
 #include "arb-cli-report.h"
+#include "arb-cli-save.h"
 
 /* --players was not given: 2, or 1 in solo. */
 #define PLAYERS_UNSET G_MININT
@@ -22,6 +23,7 @@ typedef struct {
   char     *ai;
   char     *names;
   gboolean  json;
+  char     *save;
 } PlayOptions;
 
 typedef struct {
@@ -39,6 +41,7 @@ play_options_clear (PlayOptions *options)
   g_free (options->seed);
   g_free (options->ai);
   g_free (options->names);
+  g_free (options->save);
 }
 
 static void
@@ -219,7 +222,7 @@ print_result (ArbGame *game, const PlaySetup *setup, gboolean json)
 int
 arb_cli_play (int argc, char **argv)
 {
-  g_auto (PlayOptions) options = { NULL, PLAYERS_UNSET, NULL, NULL, NULL, FALSE };
+  g_auto (PlayOptions) options = { NULL, PLAYERS_UNSET, NULL, NULL, NULL, FALSE, NULL };
   const GOptionEntry entries[] = {
     { "variant", 0, 0, G_OPTION_ARG_STRING, &options.variant,
       N_("Rule set: standard (default), classic or solo"), N_("RULES") },
@@ -233,6 +236,8 @@ arb_cli_play (int argc, char **argv)
       N_("Names of the players, one for each seat"), N_("NAME,…") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &options.json,
       N_("Print the final position, scored, as JSON"), NULL },
+    { "save", 0, 0, G_OPTION_ARG_FILENAME, &options.save,
+      N_("Write the save game of the whole game to FILE"), N_("FILE") },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);
@@ -262,5 +267,7 @@ arb_cli_play (int argc, char **argv)
       return ARB_CLI_EXIT_FAILURE;
     }
   print_result (game, &setup, options.json);
+  if (options.save != NULL && !arb_cli_save_write (game, options.save))
+    return ARB_CLI_EXIT_FAILURE;
   return ARB_CLI_EXIT_OK;
 }

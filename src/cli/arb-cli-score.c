@@ -11,6 +11,7 @@
 #include "arb-cli.h"
 #include "arb-cli-position.h"
 #include "arb-cli-report.h"
+#include "arb-cli-save.h"
 
 /* A position is a few kilobytes; a file far larger than any game can make
  * is refused before it fills the memory. */
@@ -100,6 +101,8 @@ arb_cli_score (int argc, char **argv)
       arb_cli_printerr (_("%s: too large to be a position"), argv[1]);
       return ARB_CLI_EXIT_INVALID;
     }
+  if (arb_save_looks_like_save (data, length))
+    return arb_cli_save_score (argv[1], data, length, json);
   if (!arb_cli_position_load_data (&position, data, length, &error))
     {
       arb_cli_printerr (_("Invalid position in %s: %s"), argv[1], error->message);

@@ -1,0 +1,135 @@
+/* test-cli-save.c: arboretum-cli with save games: play --save, validate,
+ * show and score, run as a person would run them. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "arb-save.h"
+
+typedef struct {
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+/* Runs arboretum-cli with the arguments, NULL-terminated. */
+static Run
+run_cli (const char *first, ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  const char *cli = g_getenv ("ARB_CLI");
+  Run run = { 0 };
+  int wait_status;
+  va_list args;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (char *) cli);
+  va_start (args, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &run.out, &run.err, &wait_status, &error));
+  g_assert_no_error (error);
+  if (g_spawn_check_wait_status (wait_status, &error))
+    run.status = 0;
+  else
+    run.status = error->domain == G_SPAWN_EXIT_ERROR ? error->code : -1;
+  return run;
+}
+
+static char *
+data_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "saves", name, NULL);
+}
+
+static void
+test_cli_validate (void)
+{
+  g_autofree char *good = data_path ("good-standard-4p.arboretum");
+  g_autofree char *bad = data_path ("bad-illegal-step.arboretum");
+  g_autofree char *bomb = data_path ("bad-entity-bomb.arboretum");
+  g_auto (Run) ok = run_cli ("validate", good, NULL);
+  g_auto (Run) refused = run_cli ("validate", bad, NULL);
+  g_auto (Run) unsafe = run_cli ("validate", bomb, NULL);
+  g_auto (Run) missing = run_cli ("validate", "/nonexistent/x.arboretum", NULL);
+
+  g_assert_cmpint (ok.status, ==, 0);
+  g_assert_nonnull (strstr (ok.out, "4 players"));
+  g_assert_cmpint (refused.status, ==, 2);
+  g_assert_nonnull (strstr (refused.err, "Step 19 (line 85)"));
+  g_assert_cmpint (unsafe.status, ==, 2);
+  g_assert_cmpint (missing.status, ==, 2);
+}
+
+/* play --save writes the whole game; validate, show and score read it. */
+static void
+test_cli_play_save (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arb-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.arboretum", NULL);
+  g_auto (Run) play = run_cli ("play", "--variant", "solo", "--players", "1", "--seed", "12",
+                               "--save", path, NULL);
+  g_auto (Run) valid = run_cli ("validate", path, NULL);
+  g_auto (Run) show = run_cli ("show", path, "--step", "4", NULL);
+  g_auto (Run) show_all = run_cli ("show", path, NULL);
+  g_auto (Run) show_beyond = run_cli ("show", path, "--step", "100000", NULL);
+  g_auto (Run) score = run_cli ("score", "--json", path, NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = NULL;
+
+  g_assert_cmpint (play.status, ==, 0);
+  g_assert_cmpint (valid.status, ==, 0);
+  game = arb_save_read_file (file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (arb_game_is_finished (game));
+
+  g_assert_cmpint (show.status, ==, 0);
+  g_assert_nonnull (strstr (show.out, "after step 4 of"));
+  g_assert_nonnull (strstr (show.out, ">    4. "));
+  g_assert_nonnull (strstr (show.out, "into Q’s arboretum"));
+  g_assert_cmpint (show_all.status, ==, 0);
+  g_assert_nonnull (strstr (show_all.out, "the game is over"));
+  g_assert_cmpint (show_beyond.status, ==, 2);
+
+  g_assert_cmpint (score.status, ==, 0);
+  g_assert_nonnull (strstr (score.out, "\"winners\""));
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* score takes a damaged save game as a refused input, not as JSON. */
+static void
+test_cli_score_damaged (void)
+{
+  g_autofree char *bad = data_path ("bad-position-disagrees.arboretum");
+  g_auto (Run) run = run_cli ("score", bad, NULL);
+
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "disagrees"));
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli-save/validate", test_cli_validate);
+  g_test_add_func ("/cli-save/play-save", test_cli_play_save);
+  g_test_add_func ("/cli-save/score-damaged", test_cli_score_damaged);
+  return g_test_run ();
+}
