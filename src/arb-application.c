@@ -144,19 +144,21 @@ static int
 arb_application_handle_local_options (GApplication *app, GVariantDict *options)
 {
   ArbApplication *self = ARB_APPLICATION (app);
-  guint32 seed;
-
-  guint32 think_time;
+  gint32 seed;
+  const char *think_time;
+  guint64 think_ms;
 
   g_variant_dict_lookup (options, "new-game", "s", &self->start_spec);
   g_variant_dict_lookup (options, "autoplay", "i", &self->autoplay);
-  if (g_variant_dict_lookup (options, "think-time", "i", &think_time))
+  /* A string, since GApplication drops an integer option given as 0. */
+  if (g_variant_dict_lookup (options, "think-time", "&s", &think_time)
+      && g_ascii_string_to_unsigned (think_time, 10, 0, 5000, &think_ms, NULL))
     {
       g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
-      g_settings_set_uint (settings, "think-time", MIN (think_time, 5000));
+      g_settings_set_uint (settings, "think-time", (guint) think_ms);
     }
-  if (g_variant_dict_lookup (options, "seed", "u", &seed))
-    self->start_seed = seed;
+  if (g_variant_dict_lookup (options, "seed", "i", &seed))
+    self->start_seed = (guint32) seed;
   else
     self->start_seed = g_random_int ();
   return -1;
@@ -194,7 +196,7 @@ arb_application_init (ArbApplication *self)
     { "seed", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, NULL, "Shuffle with this seed", "SEED" },
     { "autoplay", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, NULL,
       "Play this many steps of the new game for everybody first", "STEPS" },
-    { "think-time", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, NULL,
+    { "think-time", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL,
       "Milliseconds each computer step stays on screen", "MS" },
     { NULL, 0, 0, 0, NULL, NULL, NULL }
   };

@@ -83,7 +83,6 @@ make_cell (ArbArboretumView *self, int x, int y)
 
   gtk_widget_add_css_class (button, "free-cell");
   gtk_widget_set_size_request (button, self->card_width, (int) (self->card_width * 1.4));
-  gtk_widget_set_tooltip_text (button, label);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   g_object_set_data (G_OBJECT (button), "x", GINT_TO_POINTER (x));
   g_object_set_data (G_OBJECT (button), "y", GINT_TO_POINTER (y));

@@ -109,17 +109,18 @@ species_shape (cairo_t *cr, ArbSpecies species, double cx, double cy, double r)
 }
 
 static void
-draw_text (cairo_t *cr, GtkWidget *widget, const char *text, double size,
+draw_text (cairo_t *cr, const char *text, double size,
            gboolean bold, double x, double y, double max_width, gboolean centre)
 {
   /* Long names (“Royal Poinciana”, “Cerisier du Japon”) take two lines. */
-  PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
+  PangoLayout *layout = pango_cairo_create_layout (cr);
   PangoFontDescription *font = pango_font_description_new ();
   int w, h;
 
   pango_font_description_set_family (font, "Cantarell, sans-serif");
   pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
   pango_font_description_set_weight (font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_layout_set_text (layout, text, -1);
   pango_layout_set_font_description (layout, font);
   pango_layout_set_width (layout, (int) (max_width * PANGO_SCALE));
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
@@ -137,13 +138,13 @@ draw_text (cairo_t *cr, GtkWidget *widget, const char *text, double size,
 }
 
 static void
-draw_face (ArbCardWidget *self, cairo_t *cr, double w, double h)
+draw_face (ArbCard card, cairo_t *cr, double w, double h)
 {
-  ArbSpecies species = arb_card_species (self->card);
+  ArbSpecies species = arb_card_species (card);
   const SpeciesColour *c = &species_colours[species];
   double ink = c->light ? 0.12 : 1.0;
   double r = w * 0.08;
-  g_autofree char *value = g_strdup_printf ("%u", arb_card_value (self->card));
+  g_autofree char *value = g_strdup_printf ("%u", arb_card_value (card));
 
   rounded_rect (cr, 1, 1, w - 2, h - 2, r);
   cairo_set_source_rgb (cr, c->r / 255.0, c->g / 255.0, c->b / 255.0);
@@ -161,9 +162,9 @@ draw_face (ArbCardWidget *self, cairo_t *cr, double w, double h)
   cairo_fill (cr);
 
   cairo_set_source_rgb (cr, ink, ink, ink);
-  draw_text (cr, GTK_WIDGET (self), value, w * 0.34, TRUE, w * 0.09, h * 0.16, w * 0.5, FALSE);
+  draw_text (cr, value, w * 0.34, TRUE, w * 0.09, h * 0.16, w * 0.5, FALSE);
   if (w >= 40)
-    draw_text (cr, GTK_WIDGET (self), arb_species_name (species), MAX (w * 0.13, 8.0),
+    draw_text (cr, arb_species_name (species), MAX (w * 0.13, 8.0),
                FALSE, w * 0.04, h * 0.86, w * 0.92, TRUE);
 }
 
@@ -195,27 +196,74 @@ draw_blank (ArbCardWidget *self, cairo_t *cr, double w, double h)
   cairo_stroke (cr);
 }
 
+/* Faces are drawn once per card, size and scale and shared as textures: an
+ * arboretum of 80 cards then costs the renderer 80 texture draws, not 80
+ * cairo drawings uploaded anew every frame. */
+static GdkTexture *
+face_texture (ArbCard card, int w, int h, int scale)
+{
+  static GHashTable *cache;
+  guint key = card | (guint) w << 8 | (guint) h << 18 | (guint) scale << 28;
+  GdkTexture *texture;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  g_autoptr (GBytes) bytes = NULL;
+
+  if (cache == NULL)
+    cache = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  texture = g_hash_table_lookup (cache, GUINT_TO_POINTER (key));
+  if (texture != NULL)
+    return texture;
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w * scale, h * scale);
+  cr = cairo_create (surface);
+  cairo_scale (cr, scale, scale);
+  draw_face (card, cr, w, h);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  bytes = g_bytes_new (cairo_image_surface_get_data (surface),
+                       (gsize) cairo_image_surface_get_stride (surface) * (gsize) (h * scale));
+  texture = gdk_memory_texture_new (w * scale, h * scale, GDK_MEMORY_DEFAULT, bytes,
+                                    (gsize) cairo_image_surface_get_stride (surface));
+  cairo_surface_destroy (surface);
+  g_hash_table_insert (cache, GUINT_TO_POINTER (key), texture);
+  return texture;
+}
+
+static void
+snapshot_lit (GtkSnapshot *snapshot, double w, double h)
+{
+  GskRoundedRect outline;
+  GdkRGBA gold = { 1.0f, 0.85f, 0.0f, 1.0f };
+  GdkRGBA colours[4] = { gold, gold, gold, gold };
+  float widths[4] = { 4, 4, 4, 4 };
+
+  gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (0, 0, (float) w, (float) h),
+                                   (float) (w * 0.08));
+  gtk_snapshot_append_border (snapshot, &outline, widths, colours);
+}
+
 static void
 arb_card_widget_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   ArbCardWidget *self = ARB_CARD_WIDGET (widget);
-  double w = gtk_widget_get_width (widget);
-  double h = gtk_widget_get_height (widget);
-  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  int w = gtk_widget_get_width (widget);
+  int h = gtk_widget_get_height (widget);
 
+  if (w <= 0 || h <= 0)
+    return;
   if (arb_card_is_valid (self->card))
-    draw_face (self, cr, w, h);
+    gtk_snapshot_append_texture (snapshot,
+                                 face_texture (self->card, w, h, gtk_widget_get_scale_factor (widget)),
+                                 &GRAPHENE_RECT_INIT (0, 0, (float) w, (float) h));
   else
-    draw_blank (self, cr, w, h);
-
-  if (self->lit)
     {
-      rounded_rect (cr, 2, 2, w - 4, h - 4, w * 0.08);
-      cairo_set_source_rgb (cr, 1.0, 0.85, 0.0);
-      cairo_set_line_width (cr, 4);
-      cairo_stroke (cr);
+      cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, (float) w, (float) h));
+      draw_blank (self, cr, w, h);
+      cairo_destroy (cr);
     }
-  cairo_destroy (cr);
+  if (self->lit)
+    snapshot_lit (snapshot, w, h);
 }
 
 static void
@@ -240,7 +288,6 @@ update_accessible (ArbCardWidget *self)
   else
     name = g_strdup (self->blank == ARB_CARD_WIDGET_BACK ? _("Face-down card") : _("No card"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self), name);
 }
 
 static void

@@ -22,6 +22,7 @@ struct _ArbPileView
   GtkFlowBox    *pile_box;
 
   int            source;
+  ArbPile        pile;
 };
 
 G_DEFINE_FINAL_TYPE (ArbPileView, arb_pile_view, ADW_TYPE_BIN)
@@ -38,6 +39,25 @@ on_drop (GtkDropTarget *target, const GValue *value, double x, double y, ArbPile
 {
   g_signal_emit (self, signals[CARD_DROPPED], 0, g_value_get_uint (value));
   return TRUE;
+}
+
+/* The whole pile is laid out only when asked for. */
+static void
+fill_popover (ArbPileView *self, const ArbPile *pile)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->pile_box))) != NULL)
+    gtk_flow_box_remove (self->pile_box, child);
+  /* The top first, as the pile is seen from above. */
+  for (guint i = pile->n; i-- > 0;)
+    gtk_flow_box_append (self->pile_box, arb_card_widget_new (pile->cards[i], 48));
+}
+
+static void
+on_popover_show (GtkPopover *popover, ArbPileView *self)
+{
+  fill_popover (self, &self->pile);
 }
 
 static void
@@ -69,6 +89,7 @@ arb_pile_view_init (ArbPileView *self)
   arb_card_widget_set_width (self->top, 72);
   g_signal_connect (target, "drop", G_CALLBACK (on_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (self->button), GTK_EVENT_CONTROLLER (target));
+  g_signal_connect (gtk_menu_button_get_popover (self->pile_button), "show", G_CALLBACK (on_popover_show), self);
 }
 
 /* A view of the deck (ARB_SOURCE_DECK) or of discard pile source. */
@@ -84,18 +105,6 @@ arb_pile_view_new (int source)
                                                                   : ARB_CARD_WIDGET_EMPTY);
   gtk_widget_set_visible (GTK_WIDGET (self->pile_button), source != ARB_SOURCE_DECK);
   return GTK_WIDGET (self);
-}
-
-static void
-fill_popover (ArbPileView *self, const ArbPile *pile)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->pile_box))) != NULL)
-    gtk_flow_box_remove (self->pile_box, child);
-  /* The top first, as the pile is seen from above. */
-  for (guint i = pile->n; i-- > 0;)
-    gtk_flow_box_append (self->pile_box, arb_card_widget_new (pile->cards[i], 48));
 }
 
 void
@@ -114,7 +123,7 @@ arb_pile_view_set_pile (ArbPileView *self, const ArbPile *pile, const char *titl
   else
     {
       arb_card_widget_set_card (self->top, arb_pile_top (pile));
-      fill_popover (self, pile);
+      self->pile = *pile;
       gtk_widget_set_sensitive (GTK_WIDGET (self->pile_button), pile->n > 0);
     }
   /* Translators: a pile's name and how many cards it holds, read by a screen reader. */

@@ -647,6 +647,8 @@ advance (ArbWindow *self)
       gtk_stack_set_visible_child_name (self->stack, "table");
       refresh (self);
       show_scores (self);
+      if (g_getenv ("ARB_TIMINGS") != NULL)
+        g_printerr ("arb-timing game-ended %u steps\n", arb_game_get_n_steps (self->game));
       return;
     }
   current = arb_game_get_current_player (self->game);
