@@ -436,6 +436,15 @@ def check_install(builddir, manifest_path):
                 fail('the metainfo does not launch %s.desktop' % APP_ID)
             if tree.getroot().findtext('id') != APP_ID:
                 fail('the metainfo id is not %s' % APP_ID)
+            # The screenshots are published from this repository's data/screenshots/.
+            images = [i.text or '' for i in tree.getroot().iter('image')]
+            if not images:
+                fail('the metainfo shows no screenshot')
+            for url in images:
+                name = url.split('/data/screenshots/')[-1]
+                if '/data/screenshots/' not in url \
+                   or not os.path.isfile(os.path.join(srcdir, 'data', 'screenshots', name)):
+                    fail('the screenshot %s is not in data/screenshots/' % url)
 
         # The settings schema, when the window has one.
         if os.path.exists(os.path.join(srcdir, 'data', APP_ID + '.gschema.xml')):
