@@ -126,9 +126,10 @@ arb_application_open (GApplication *app, GFile **files, int n_files, const char 
 {
   ArbWindow *window = get_window (ARB_APPLICATION (app));
   g_autoptr (GError) error = NULL;
-  gint64 start = g_get_monotonic_time ();
+  gint64 start;
 
   gtk_window_present (GTK_WINDOW (window));
+  start = g_get_monotonic_time ();
   /* One window plays one game: the first file is opened. */
   if (n_files > 0 && !arb_window_open_file (window, files[0], &error))
     {

@@ -210,7 +210,10 @@ build_result (ArbScoreDialog *self)
       break;
     case ARB_TIE_SHARED:
       result = g_strdup_printf (_("Shared victory: %s"), names);
-      detail = g_strdup (_("The winners tied on points and share the victory."));
+      detail = self->sheet.variant == ARB_VARIANT_STANDARD
+               ? g_strdup (_("The winners tied on points and on the number of species in their "
+                             "arboretum, and share the victory."))
+               : g_strdup (_("The winners tied on points and share the victory."));
       break;
     case ARB_TIE_SPECIES:
       result = g_strdup_printf (_("%s wins"), names);

@@ -840,11 +840,16 @@ gboolean
 arb_window_open_file (ArbWindow *self, GFile *file, GError **error)
 {
   g_autoptr (ArbGame) game = NULL;
+  gint64 start;
 
   g_return_val_if_fail (ARB_IS_WINDOW (self), FALSE);
+  start = g_get_monotonic_time ();
+
   game = arb_save_read_file (file, NULL, error);
   if (game == NULL)
     return FALSE;
+  if (g_getenv ("ARB_TIMINGS") != NULL)
+    g_printerr ("arb-timing read-save-us %" G_GINT64_FORMAT "\n", g_get_monotonic_time () - start);
   /* A finished game opens as a replay; its scores are one click away. */
   set_game_full (self, game, arb_game_is_finished (game));
   g_set_object (&self->file, file);
