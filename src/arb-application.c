@@ -91,6 +91,7 @@ arb_application_startup (GApplication *app)
     { "app.rules", { "F1", NULL } },
     { "app.quit", { "<Control>q", NULL } },
     { "win.take-back", { "<Control>z", NULL } },
+    { "win.hint", { "<Control>h", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },

@@ -23,6 +23,8 @@ struct _ArbArboretumView
   guint         n_cells;
   ArbPath       path;
   int           card_width;
+  gboolean      has_hint;
+  int           hint_x, hint_y;
 };
 
 G_DEFINE_FINAL_TYPE (ArbArboretumView, arb_arboretum_view, ADW_TYPE_BIN)
@@ -82,6 +84,8 @@ make_cell (ArbArboretumView *self, int x, int y)
   g_autofree char *label = g_strdup_printf (_("Plant here (column %d, row %d)"), x, y);
 
   gtk_widget_add_css_class (button, "free-cell");
+  if (self->has_hint && x == self->hint_x && y == self->hint_y)
+    gtk_widget_add_css_class (button, "hint");
   gtk_widget_set_size_request (button, self->card_width, (int) (self->card_width * 1.4));
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   g_object_set_data (G_OBJECT (button), "x", GINT_TO_POINTER (x));
@@ -171,6 +175,7 @@ arb_arboretum_view_set_cells (ArbArboretumView *self, const gint8 *xy, guint n_c
   g_return_if_fail (n_cells <= ARB_MAX_FREE_CELLS);
   if (n_cells == self->n_cells && memcmp (self->cells, xy, 2 * n_cells) == 0)
     return;
+  self->has_hint = FALSE;
   if (n_cells > 0)
     memcpy (self->cells, xy, 2 * n_cells);
   self->n_cells = n_cells;
@@ -196,6 +201,17 @@ arb_arboretum_view_set_card_width (ArbArboretumView *self, int width)
   self->card_width = width;
   gtk_grid_set_row_spacing (self->grid, (guint) MAX (2, width / 16));
   gtk_grid_set_column_spacing (self->grid, (guint) MAX (2, width / 16));
+  rebuild (self);
+}
+
+/* Marks the free cell a hint suggests, until the cells change. */
+void
+arb_arboretum_view_set_hint (ArbArboretumView *self, int x, int y)
+{
+  g_return_if_fail (ARB_IS_ARBORETUM_VIEW (self));
+  self->has_hint = TRUE;
+  self->hint_x = x;
+  self->hint_y = y;
   rebuild (self);
 }
 

@@ -17,6 +17,9 @@ void       arb_arboretum_view_set_cells       (ArbArboretumView   *self,
                                                guint               n_cells);
 void       arb_arboretum_view_set_path        (ArbArboretumView   *self,
                                                const ArbPath      *path);
+void       arb_arboretum_view_set_hint        (ArbArboretumView   *self,
+                                               int                 x,
+                                               int                 y);
 void       arb_arboretum_view_set_card_width  (ArbArboretumView   *self,
                                                int                 width);
 GtkWidget *arb_arboretum_view_get_cell_button (ArbArboretumView   *self,

@@ -51,6 +51,7 @@ struct _ArbWindow
   int                   viewer;      /* whose hand is on screen, -1 for nobody's */
   ArbCard               new_card;    /* the card the viewer just drew from the deck */
   GCancellable         *computer_cancellable;
+  GCancellable         *hint_cancellable;
   gint64                computer_started;
   ArbMove               computer_move;
   guint                 computer_timeout;
@@ -325,6 +326,7 @@ update_actions (ArbWindow *self, const ArbState *state)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-scores",
                                  !replaying && arb_game_is_finished (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.take-back", can_take_back (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", acting);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", TRUE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", TRUE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay",
@@ -534,6 +536,8 @@ trim_log (ArbWindow *self)
 static void
 cancel_computer (ArbWindow *self)
 {
+  g_cancellable_cancel (self->hint_cancellable);
+  g_clear_object (&self->hint_cancellable);
   g_cancellable_cancel (self->computer_cancellable);
   g_clear_object (&self->computer_cancellable);
   g_clear_handle_id (&self->computer_timeout, g_source_remove);
@@ -946,6 +950,72 @@ take_back_action (GtkWidget *widget, const char *name, GVariant *param)
     show_error (self, error);
 }
 
+static void
+on_hint (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (ArbWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *card = NULL;
+  g_autofree char *text = NULL;
+  ArbMove move;
+
+  if (!arb_ai_choose_finish (result, &move, NULL, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_clear_object (&self->hint_cancellable);
+      return;
+    }
+  g_clear_object (&self->hint_cancellable);
+  if (!viewer_to_act (self))
+    return;
+  card = arb_card_is_valid (move.card) ? arb_card_to_string (move.card) : NULL;
+  switch (move.kind)
+    {
+    case ARB_MOVE_DRAW:
+      if (move.source == ARB_SOURCE_DECK)
+        text = g_strdup (_("Hint: draw from the deck"));
+      else
+        {
+          g_autofree char *pile = pile_name (self, move.source);
+          g_autofree char *top = arb_card_to_string (arb_pile_top (&arb_game_get_state (self->game)->discards[move.source]));
+          /* Translators: a card, then a pile, as in “Hint: take Oak 5 from Talia’s discard pile”. */
+          text = g_strdup_printf (_("Hint: take %s from %s"), top, pile);
+        }
+      break;
+    case ARB_MOVE_PLAY:
+      arb_hand_view_select (self->hand_view, move.card);
+      arb_arboretum_view_set_hint (self->own_view, move.x, move.y);
+      text = g_strdup_printf (_("Hint: plant %s on the marked place"), card);
+      break;
+    case ARB_MOVE_DISCARD:
+    default:
+      arb_hand_view_select (self->hand_view, move.card);
+      if (arb_game_get_variant (self->game) == ARB_VARIANT_SOLO)
+        {
+          arb_arboretum_view_set_hint (self->seat_views[ARB_SOLO_Q], move.x, move.y);
+          text = g_strdup_printf (_("Hint: put %s on the marked place in Q’s arboretum"), card);
+        }
+      else
+        text = g_strdup_printf (_("Hint: discard %s"), card);
+      break;
+    }
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+}
+
+/* What the medium computer would do in the person's place. */
+static void
+hint_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  ArbAiParams params;
+
+  if (!viewer_to_act (self) || self->hint_cancellable != NULL)
+    return;
+  arb_ai_params_init (&params, ARB_AI_MEDIUM, g_random_int ());
+  self->hint_cancellable = g_cancellable_new ();
+  arb_ai_hint_async (self->game, &params, self->hint_cancellable, on_hint, g_object_ref (self));
+}
+
 /* ---- saving and opening ------------------------------------------------- */
 
 /* Saves the game into file, which becomes the file of Save. */
@@ -1339,6 +1409,7 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.reveal", NULL, reveal_action);
   gtk_widget_class_install_action (widget_class, "win.show-scores", NULL, show_scores_action);
   gtk_widget_class_install_action (widget_class, "win.take-back", NULL, take_back_action);
+  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);

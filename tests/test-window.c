@@ -50,6 +50,12 @@ card_selected (ArbWindow *window)
 }
 
 static gboolean
+any_card_selected (ArbWindow *window)
+{
+  return arb_hand_view_get_selected (arb_window_get_hand_view (window)) != ARB_CARD_NONE;
+}
+
+static gboolean
 steps_reached (ArbWindow *window)
 {
   return arb_game_get_n_steps (arb_window_get_game (window)) >= wanted_steps;
@@ -341,6 +347,10 @@ test_take_back (void)
   person_step (window);
   person_step (window);
   before = *arb_game_get_state (game);
+  /* A hint chooses a card to play, changing nothing in the game. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  wait_for (window, any_card_selected);
+  g_assert_true (memcmp (&before, arb_game_get_state (game), sizeof before) == 0);
   person_step (window); /* play */
   g_assert_cmpint (arb_game_get_phase (game), ==, ARB_PHASE_DISCARD);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.take-back", NULL);
