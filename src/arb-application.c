@@ -15,6 +15,7 @@ struct _ArbApplication
   char           *start_spec; /* --new-game: start this game at once */
   guint32         start_seed;
   int             autoplay;   /* --autoplay: steps played for the person first */
+  char           *show;       /* --show: an action to activate at start */
 };
 
 G_DEFINE_FINAL_TYPE (ArbApplication, arb_application, ADW_TYPE_APPLICATION)
@@ -120,6 +121,15 @@ arb_application_activate (GApplication *app)
         arb_window_autoplay (window, (guint) self->autoplay, self->start_seed);
       g_clear_pointer (&self->start_spec, g_free);
     }
+  if (self->show != NULL)
+    {
+      /* For screenshots of the dialogs: "app.rules", "app.new-game", "win.replay"… */
+      if (g_str_has_prefix (self->show, "app."))
+        g_action_group_activate_action (G_ACTION_GROUP (self), self->show + 4, NULL);
+      else
+        gtk_widget_activate_action (GTK_WIDGET (window), self->show, NULL);
+      g_clear_pointer (&self->show, g_free);
+    }
 }
 
 static void
@@ -152,6 +162,7 @@ arb_application_handle_local_options (GApplication *app, GVariantDict *options)
 
   g_variant_dict_lookup (options, "new-game", "s", &self->start_spec);
   g_variant_dict_lookup (options, "autoplay", "i", &self->autoplay);
+  g_variant_dict_lookup (options, "show", "s", &self->show);
   /* A string, since GApplication drops an integer option given as 0. */
   if (g_variant_dict_lookup (options, "think-time", "&s", &think_time)
       && g_ascii_string_to_unsigned (think_time, 10, 0, 5000, &think_ms, NULL))
@@ -172,6 +183,7 @@ arb_application_finalize (GObject *object)
   ArbApplication *self = ARB_APPLICATION (object);
 
   g_free (self->start_spec);
+  g_free (self->show);
   G_OBJECT_CLASS (arb_application_parent_class)->finalize (object);
 }
 
@@ -198,6 +210,8 @@ arb_application_init (ArbApplication *self)
     { "seed", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, NULL, "Shuffle with this seed", "SEED" },
     { "autoplay", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, NULL,
       "Play this many steps of the new game for everybody first", "STEPS" },
+    { "show", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL,
+      "Activate this action at start, such as app.rules", "ACTION" },
     { "think-time", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL,
       "Milliseconds each computer step stays on screen", "MS" },
     { NULL, 0, 0, 0, NULL, NULL, NULL }

@@ -45,10 +45,10 @@ static const struct {
   const char *id;
   const char *label;
 } computer_levels[] = {
-  { "random", N_("Computer (random moves)") },
-  { "easy",   N_("Computer (easy)") },
-  { "medium", N_("Computer (medium)") },
-  { "hard",   N_("Computer (hard)") },
+  { "random", N_("Computer: random") },
+  { "easy",   N_("Computer: easy") },
+  { "medium", N_("Computer: medium") },
+  { "hard",   N_("Computer: hard") },
 };
 
 static ArbVariant
@@ -176,7 +176,7 @@ load_settings (ArbNewGameDialog *self)
 
   for (guint i = 0; i < ARB_MAX_PLAYERS; i++)
     {
-      const char *id = i < g_strv_length (who) ? who[i] : (i == 0 ? "person" : "random");
+      const char *id = i < g_strv_length (who) ? who[i] : (i == 0 ? "person" : "medium");
       g_autofree char *fallback = i == 0 ? g_strdup (g_get_real_name ())
                                          : g_strdup_printf (_("Player %u"), i + 1);
       const char *name = i < g_strv_length (names) && *names[i] ? names[i] : fallback;

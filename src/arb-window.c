@@ -38,6 +38,8 @@ struct _ArbWindow
   GtkListBox           *log_list;
   AdwStatusPage        *cover_page;
   GtkWidget            *continue_button;
+  GtkWidget            *hint_button;
+  GtkWidget            *take_back_button;
   GtkRevealer          *replay_bar;
   GtkScale             *replay_scale;
   GtkLabel             *replay_label;
@@ -327,6 +329,9 @@ update_actions (ArbWindow *self, const ArbState *state)
                                  !replaying && arb_game_is_finished (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.take-back", can_take_back (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", acting);
+  /* Game buttons appear with a game, and leave during a replay. */
+  gtk_widget_set_visible (self->hint_button, !replaying && !arb_game_is_finished (self->game));
+  gtk_widget_set_visible (self->take_back_button, !replaying && !arb_game_is_finished (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", TRUE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", TRUE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay",
@@ -1390,6 +1395,8 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, log_list);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, cover_page);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, continue_button);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, hint_button);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, take_back_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, replay_bar);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, replay_scale);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, replay_label);
