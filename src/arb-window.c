@@ -45,6 +45,7 @@ struct _ArbWindow
   GtkLabel             *replay_label;
   GtkSwitch            *all_hands_switch;
   GtkWidget            *back_to_game_button;
+  GtkBox               *other_hands_box;
 
   GSettings            *settings;
   ArbGame              *game;
@@ -154,28 +155,37 @@ step_text (ArbWindow *self, const ArbState *state)
     }
 }
 
-static const char *
+static char *
 hint_text (ArbWindow *self, const ArbState *state)
 {
+  if (self->replay != NULL)
+    return g_strdup (_("Replay: step through the game with the bar below."));
   if (state->phase == ARB_PHASE_OVER)
-    return _("The scoring sheet shows who won.");
+    return g_strdup (_("The scoring sheet shows who won."));
   if (is_computer (self, state->current))
-    return _("The computer is taking its turn…");
+    return g_strdup (_("The computer is taking its turn…"));
   if (!viewer_to_act (self))
-    return "";
+    return g_strdup ("");
   switch (state->phase)
     {
     case ARB_PHASE_DRAW:
-      return _("Click the deck or the top card of a discard pile.");
+      if (state->draws == 1 && arb_card_is_valid (self->new_card))
+        {
+          g_autofree char *card = arb_card_to_string (self->new_card);
+          /* Translators: %s is the card just drawn from the deck. */
+          return g_strdup_printf (_("You drew %s. Now draw your second card from the deck or a discard pile."),
+                                  card);
+        }
+      return g_strdup (_("Click the deck or the top card of a discard pile."));
     case ARB_PHASE_PLAY:
-      return _("Choose a card in your hand, then one of the highlighted places in your arboretum.");
+      return g_strdup (_("Choose a card in your hand, then one of the highlighted places in your arboretum."));
     case ARB_PHASE_DISCARD:
-      return state->variant == ARB_VARIANT_SOLO
-             ? _("Choose a card, then a highlighted place in Q’s arboretum.")
-             : _("Choose a card, then Discard, or drop it on your discard pile.");
+      return g_strdup (state->variant == ARB_VARIANT_SOLO
+                       ? _("Choose a card, then a highlighted place in Q’s arboretum.")
+                       : _("Choose a card, then Discard, or drop it on your discard pile."));
     case ARB_PHASE_OVER:
     default:
-      return "";
+      return g_strdup ("");
     }
 }
 
@@ -243,15 +253,12 @@ first_person (ArbWindow *self)
 }
 
 /* Whose arboretum is large and whose hand is shown: the person at the
- * screen; in a replay, the first person, or with all hands open whoever's
- * turn it is. -1 for nobody (behind the cover). */
+ * screen, or in a replay the first person. -1 for nobody (behind the cover). */
 static int
 shown_seat (ArbWindow *self, const ArbState *state)
 {
   if (self->replay == NULL)
     return self->viewer;
-  if (gtk_switch_get_active (self->all_hands_switch))
-    return state->current;
   return first_person (self);
 }
 
@@ -276,6 +283,37 @@ update_arboreta (ArbWindow *self, const ArbState *state)
     }
 }
 
+/* A replay with all hands open shows the other players' hands too, small. */
+static void
+update_other_hands (ArbWindow *self, const ArbState *state, int seat)
+{
+  gboolean open = self->replay != NULL && gtk_switch_get_active (self->all_hands_switch);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->other_hands_box))) != NULL)
+    gtk_box_remove (self->other_hands_box, child);
+  gtk_widget_set_visible (GTK_WIDGET (self->other_hands_box), open);
+  if (!open)
+    return;
+  for (guint p = 0; p < state->n_players; p++)
+    {
+      ArbCard cards[ARB_N_CARDS];
+      guint n = arb_card_set_to_array (&state->hands[p], cards);
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+      GtkWidget *name = gtk_label_new (player_name (self, p));
+
+      if ((int) p == seat)
+        continue;
+      gtk_label_set_width_chars (GTK_LABEL (name), 10);
+      gtk_label_set_xalign (GTK_LABEL (name), 0);
+      gtk_widget_add_css_class (name, "heading");
+      gtk_box_append (GTK_BOX (row), name);
+      for (guint i = 0; i < n; i++)
+        gtk_box_append (GTK_BOX (row), arb_card_widget_new (cards[i], 40));
+      gtk_box_append (self->other_hands_box, row);
+    }
+}
+
 static void
 update_hand (ArbWindow *self, const ArbState *state)
 {
@@ -286,10 +324,12 @@ update_hand (ArbWindow *self, const ArbState *state)
     {
       arb_hand_view_set_hand (self->hand_view, NULL, ARB_CARD_NONE);
       gtk_label_set_label (self->hand_title, "");
+      update_other_hands (self, state, seat);
       return;
     }
   arb_hand_view_set_hand (self->hand_view, &state->hands[seat],
                           self->replay == NULL ? self->new_card : ARB_CARD_NONE);
+  update_other_hands (self, state, seat);
   /* Translators: whose hand is shown. */
   title = g_strdup_printf (_("%s’s hand"), player_name (self, (guint) seat));
   gtk_label_set_label (self->hand_title, title);
@@ -378,14 +418,16 @@ refresh (ArbWindow *self)
 {
   const ArbState *state;
   g_autofree char *status = NULL;
+  g_autofree char *hint = NULL;
   g_autofree char *subtitle = NULL;
 
   if (self->game == NULL)
     return;
   state = shown_state (self);
   status = step_text (self, state);
+  hint = hint_text (self, state);
   gtk_label_set_label (self->status_label, status);
-  gtk_label_set_label (self->hint_label, hint_text (self, state));
+  gtk_label_set_label (self->hint_label, hint);
   /* Translators: the window's subtitle: the rule set and the turn number. */
   subtitle = g_strdup_printf (_("%s · Turn %u"), arb_variant_name (state->variant), state->turn + 1u);
   adw_window_title_set_subtitle (self->window_title, subtitle);
@@ -1402,6 +1444,7 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, replay_label);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, all_hands_switch);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, back_to_game_button);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, other_hands_box);
   gtk_widget_class_bind_template_callback (widget_class, on_replay_scale_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_all_hands_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_card_selected);
