@@ -432,6 +432,36 @@ test_save_open_replay (void)
   g_rmdir (dir);
 }
 
+static void
+test_close_offers_to_save (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GListModel) toplevels = gtk_window_get_toplevels ();
+  gboolean asked = FALSE;
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 9, &error));
+  wait_for (window, settled);
+  person_step (window);
+  gtk_window_close (GTK_WINDOW (window));
+  /* A move was made and not saved: the window stays and asks. */
+  g_assert_nonnull (window);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window))
+        {
+          asked = TRUE;
+          adw_message_dialog_response (ADW_MESSAGE_DIALOG (w), "cancel");
+        }
+    }
+  g_assert_true (asked);
+  g_assert_nonnull (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -449,5 +479,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
   g_test_add_func ("/window/take-back", test_take_back);
   g_test_add_func ("/window/save-open-replay", test_save_open_replay);
+  g_test_add_func ("/window/close-offers-to-save", test_close_offers_to_save);
   return g_test_run ();
 }
