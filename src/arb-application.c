@@ -68,10 +68,17 @@ about_action (GSimpleAction *action, GVariant *param, gpointer user_data)
                          NULL);
 }
 
+/* Closing the windows, rather than quitting outright, lets a window with
+ * unsaved moves ask first; the application ends with its last window. */
 static void
 quit_action (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  g_application_quit (G_APPLICATION (user_data));
+  GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (user_data)));
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (ARB_IS_WINDOW (l->data))
+      gtk_window_close (GTK_WINDOW (l->data));
+  g_list_free (windows);
 }
 
 static const GActionEntry app_actions[] = {

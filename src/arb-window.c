@@ -413,6 +413,29 @@ update_replay_bar (ArbWindow *self)
   gtk_widget_set_visible (self->back_to_game_button, !arb_game_is_finished (self->game));
 }
 
+/* When the widget that had the keyboard focus went away with a step, the
+ * focus goes where the next step starts: the deck, or the hand. */
+static void
+restore_focus (ArbWindow *self, const ArbState *state)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *target = NULL;
+
+  if (!viewer_to_act (self) || (focus != NULL && gtk_widget_get_mapped (focus)))
+    return;
+  if (state->phase == ARB_PHASE_DRAW && self->pile_views[0] != NULL)
+    target = arb_pile_view_get_button (ARB_PILE_VIEW (self->pile_views[0]));
+  else
+    {
+      ArbCard card = arb_hand_view_get_selected (self->hand_view);
+      if (card == ARB_CARD_NONE)
+        card = arb_card_set_nth (&state->hands[state->current], 0);
+      target = arb_hand_view_get_card_button (self->hand_view, card);
+    }
+  if (target != NULL)
+    gtk_widget_grab_focus (target);
+}
+
 static void
 refresh (ArbWindow *self)
 {
@@ -438,6 +461,7 @@ refresh (ArbWindow *self)
   update_cells (self, state);
   update_actions (self, state);
   update_replay_bar (self);
+  restore_focus (self, state);
 }
 
 /* ---- the log ----------------------------------------------------------- */
