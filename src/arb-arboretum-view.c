@@ -229,6 +229,13 @@ arb_arboretum_view_get_cell_button (ArbArboretumView *self, int x, int y)
   return NULL;
 }
 
+int
+arb_arboretum_view_get_card_width (ArbArboretumView *self)
+{
+  g_return_val_if_fail (ARB_IS_ARBORETUM_VIEW (self), 0);
+  return self->card_width;
+}
+
 guint
 arb_arboretum_view_get_n_cells (ArbArboretumView *self)
 {

@@ -17,6 +17,7 @@
 #include "arb-window.h"
 
 #define SAVE_SUFFIX ".arboretum"
+#define DEFAULT_CARD_WIDTH 78
 
 struct _ArbWindow
 {
@@ -60,6 +61,7 @@ struct _ArbWindow
   guint                 computer_timeout;
   guint                 advance_idle;
   guint                 scroll_idle;
+  int                   card_width;  /* of the large arboretum */
   ArbScoreDialog       *score_dialog;
   guint                 n_log_lines;
   GArray               *log_marks;   /* log lines before each step */
@@ -702,6 +704,7 @@ show_scores (ArbWindow *self)
       g_signal_connect_object (self->score_dialog, "replay", G_CALLBACK (arb_window_start_replay), self,
                                G_CONNECT_SWAPPED);
       gtk_window_set_transient_for (GTK_WINDOW (self->score_dialog), GTK_WINDOW (self));
+      gtk_window_set_destroy_with_parent (GTK_WINDOW (self->score_dialog), TRUE);
       gtk_window_set_application (GTK_WINDOW (self->score_dialog),
                                   gtk_window_get_application (GTK_WINDOW (self)));
     }
@@ -1375,6 +1378,23 @@ replay_continue_action (GtkWidget *widget, const char *name, GVariant *param)
   arb_window_set_game (self, game);
 }
 
+/* Large arboreta stay readable: the player's own can be zoomed. */
+static void
+zoom_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+
+  if (g_str_equal (name, "win.zoom-in"))
+    self->card_width = MIN (self->card_width + 12, 138);
+  else if (g_str_equal (name, "win.zoom-out"))
+    self->card_width = MAX (self->card_width - 12, 42);
+  else
+    self->card_width = DEFAULT_CARD_WIDTH;
+  arb_arboretum_view_set_card_width (self->own_view, self->card_width);
+  gtk_widget_action_set_enabled (widget, "win.zoom-in", self->card_width < 138);
+  gtk_widget_action_set_enabled (widget, "win.zoom-out", self->card_width > 42);
+}
+
 static void
 new_game_action (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -1484,6 +1504,9 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.show-scores", NULL, show_scores_action);
   gtk_widget_class_install_action (widget_class, "win.take-back", NULL, take_back_action);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
@@ -1540,7 +1563,8 @@ arb_window_init (ArbWindow *self)
   g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
 
-  arb_arboretum_view_set_card_width (self->own_view, 78);
+  self->card_width = DEFAULT_CARD_WIDTH;
+  arb_arboretum_view_set_card_width (self->own_view, self->card_width);
   self->log_marks = g_array_new (FALSE, FALSE, sizeof (guint));
   g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
   gtk_widget_set_visible (self->continue_button, arb_autosave_exists ());
@@ -1579,6 +1603,7 @@ arb_window_show_new_game (ArbWindow *self)
   ArbNewGameDialog *dialog = arb_new_game_dialog_new (self->settings);
 
   gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
   g_signal_connect_object (dialog, "game-created", G_CALLBACK (on_game_created), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }

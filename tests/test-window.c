@@ -213,6 +213,21 @@ test_against_computer (void)
   g_assert_cmpint (arb_window_get_viewer (window), ==, 0);
   g_assert_cmpuint (arb_hand_view_get_n_cards (arb_window_get_hand_view (window)), ==, ARB_HAND_SIZE);
 
+  /* The large arboretum zooms, within limits. */
+  {
+    ArbArboretumView *own = arb_window_get_arboretum_view (window, 0);
+    int usual = arb_arboretum_view_get_card_width (own);
+
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
+    g_assert_cmpint (arb_arboretum_view_get_card_width (own), >, usual);
+    for (int i = 0; i < 20; i++)
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-out", NULL);
+    g_assert_cmpint (arb_arboretum_view_get_card_width (own), >=, 40);
+    g_assert_cmpint (arb_arboretum_view_get_card_width (own), <, usual);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-reset", NULL);
+    g_assert_cmpint (arb_arboretum_view_get_card_width (own), ==, usual);
+  }
+
   play_to_the_end (window);
   g_assert_true (arb_game_is_finished (game));
   g_assert_cmpuint (arb_window_get_n_log_lines (window), >, arb_game_get_n_steps (game));
