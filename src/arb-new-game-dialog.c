@@ -285,7 +285,6 @@ arb_new_game_dialog_class_init (ArbNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbNewGameDialog, players_group);
   gtk_widget_class_bind_template_child (widget_class, ArbNewGameDialog, species_row);
   gtk_widget_class_bind_template_child (widget_class, ArbNewGameDialog, start_button);
-  gtk_widget_class_bind_template_callback (widget_class, on_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_start_clicked);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }

@@ -15,66 +15,11 @@
 #include "arb-pile-view.h"
 #include "arb-score-dialog.h"
 #include "arb-window.h"
+#include "arb-window-private.h"
 
-#define SAVE_SUFFIX ".arboretum"
-#define DEFAULT_CARD_WIDTH 78
-
-struct _ArbWindow
-{
-  AdwApplicationWindow  parent_instance;
-
-  /* Template widgets */
-  AdwToastOverlay      *toast_overlay;
-  AdwWindowTitle       *window_title;
-  GtkStack             *stack;
-  GtkLabel             *status_label;
-  GtkLabel             *hint_label;
-  GtkBox               *piles_box;
-  GtkLabel             *own_title;
-  ArbArboretumView     *own_view;
-  GtkLabel             *hand_title;
-  ArbHandView          *hand_view;
-  GtkButton            *discard_button;
-  GtkStack             *seats_stack;
-  GtkListBox           *log_list;
-  AdwStatusPage        *cover_page;
-  GtkWidget            *continue_button;
-  GtkWidget            *hint_button;
-  GtkWidget            *take_back_button;
-  GtkRevealer          *replay_bar;
-  GtkScale             *replay_scale;
-  GtkLabel             *replay_label;
-  GtkSwitch            *all_hands_switch;
-  GtkWidget            *back_to_game_button;
-  GtkBox               *other_hands_box;
-
-  GSettings            *settings;
-  ArbGame              *game;
-  GtkWidget            *pile_views[ARB_MAX_PLAYERS + 1]; /* deck first */
-  ArbArboretumView     *seat_views[ARB_MAX_PLAYERS];
-  int                   viewer;      /* whose hand is on screen, -1 for nobody's */
-  ArbCard               new_card;    /* the card the viewer just drew from the deck */
-  GCancellable         *computer_cancellable;
-  GCancellable         *hint_cancellable;
-  gint64                computer_started;
-  ArbMove               computer_move;
-  guint                 computer_timeout;
-  guint                 advance_idle;
-  guint                 scroll_idle;
-  int                   card_width;  /* of the large arboretum */
-  ArbScoreDialog       *score_dialog;
-  guint                 n_log_lines;
-  GArray               *log_marks;   /* log lines before each step */
-  ArbReplay            *replay;      /* set while replaying */
-  gboolean              seeking;
-  GFile                *file;
-  gboolean              dirty;       /* steps since the last save */
-  gboolean              close_after_save;
-};
 
 G_DEFINE_FINAL_TYPE (ArbWindow, arb_window, ADW_TYPE_APPLICATION_WINDOW)
 
-static void advance (ArbWindow *self);
 static void autosave (ArbWindow *self);
 static void queue_advance (ArbWindow *self);
 static void on_cell_activated (ArbArboretumView *view, int x, int y, ArbWindow *self);
@@ -119,8 +64,8 @@ count_people (ArbWindow *self)
   return n;
 }
 
-static gboolean
-viewer_to_act (ArbWindow *self)
+gboolean
+_arb_window_viewer_to_act (ArbWindow *self)
 {
   return self->game != NULL && self->replay == NULL && !arb_game_is_finished (self->game)
          && self->viewer == (int) arb_game_get_current_player (self->game)
@@ -128,8 +73,8 @@ viewer_to_act (ArbWindow *self)
          && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "table") == 0;
 }
 
-static void
-show_error (ArbWindow *self, const GError *error)
+void
+_arb_window_show_error (ArbWindow *self, const GError *error)
 {
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
 }
@@ -166,7 +111,7 @@ hint_text (ArbWindow *self, const ArbState *state)
     return g_strdup (_("The scoring sheet shows who won."));
   if (is_computer (self, state->current))
     return g_strdup (_("The computer is taking its turn…"));
-  if (!viewer_to_act (self))
+  if (!_arb_window_viewer_to_act (self))
     return g_strdup ("");
   switch (state->phase)
     {
@@ -218,7 +163,7 @@ update_cells (ArbWindow *self, const ArbState *state)
   guint n = 0, n_legal = 0, target = 0;
   gboolean solo_discard = state->variant == ARB_VARIANT_SOLO && state->phase == ARB_PHASE_DISCARD;
 
-  if (viewer_to_act (self) && card != ARB_CARD_NONE
+  if (_arb_window_viewer_to_act (self) && card != ARB_CARD_NONE
       && (state->phase == ARB_PHASE_PLAY || solo_discard))
     {
       target = solo_discard ? ARB_SOLO_Q : state->current;
@@ -241,7 +186,7 @@ update_cells (ArbWindow *self, const ArbState *state)
   for (guint p = 0; p < state->n_players; p++)
     arb_arboretum_view_set_cells (self->seat_views[p], legal,
                                   solo_discard && p == ARB_SOLO_Q ? n_legal : 0);
-  if (solo_discard && viewer_to_act (self))
+  if (solo_discard && _arb_window_viewer_to_act (self))
     gtk_stack_set_visible_child (self->seats_stack, GTK_WIDGET (self->seat_views[ARB_SOLO_Q]));
 }
 
@@ -337,8 +282,8 @@ update_hand (ArbWindow *self, const ArbState *state)
   gtk_label_set_label (self->hand_title, title);
 }
 
-static gboolean
-can_take_back (ArbWindow *self)
+gboolean
+_arb_window_can_take_back (ArbWindow *self)
 {
   guint n;
 
@@ -353,7 +298,7 @@ can_take_back (ArbWindow *self)
 static void
 update_actions (ArbWindow *self, const ArbState *state)
 {
-  gboolean acting = viewer_to_act (self);
+  gboolean acting = _arb_window_viewer_to_act (self);
   ArbCard card = arb_hand_view_get_selected (self->hand_view);
   gboolean replaying = self->replay != NULL;
 
@@ -369,7 +314,7 @@ update_actions (ArbWindow *self, const ArbState *state)
                           acting && state->phase == ARB_PHASE_DISCARD && state->variant != ARB_VARIANT_SOLO);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-scores",
                                  !replaying && arb_game_is_finished (self->game));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.take-back", can_take_back (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.take-back", _arb_window_can_take_back (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", acting);
   /* Game buttons appear with a game, and leave during a replay. */
   gtk_widget_set_visible (self->hint_button, !replaying && !arb_game_is_finished (self->game));
@@ -423,7 +368,7 @@ restore_focus (ArbWindow *self, const ArbState *state)
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
   GtkWidget *target = NULL;
 
-  if (!viewer_to_act (self) || (focus != NULL && gtk_widget_get_mapped (focus)))
+  if (!_arb_window_viewer_to_act (self) || (focus != NULL && gtk_widget_get_mapped (focus)))
     return;
   if (state->phase == ARB_PHASE_DRAW && self->pile_views[0] != NULL)
     target = arb_pile_view_get_button (ARB_PILE_VIEW (self->pile_views[0]));
@@ -438,8 +383,8 @@ restore_focus (ArbWindow *self, const ArbState *state)
     gtk_widget_grab_focus (target);
 }
 
-static void
-refresh (ArbWindow *self)
+void
+_arb_window_refresh (ArbWindow *self)
 {
   const ArbState *state;
   g_autofree char *status = NULL;
@@ -468,8 +413,8 @@ refresh (ArbWindow *self)
 
 /* ---- the log ----------------------------------------------------------- */
 
-static char *
-pile_name (ArbWindow *self, int source)
+char *
+_arb_window_pile_name (ArbWindow *self, int source)
 {
   if (source == ARB_SOURCE_DECK)
     return g_strdup (_("the deck"));
@@ -492,7 +437,7 @@ log_text (ArbWindow *self, const ArbStep *step)
     case ARB_MOVE_DRAW:
       if (step->move.source == ARB_SOURCE_DECK)
         return g_strdup_printf (_("%s drew a card from the deck"), name);
-      pile = pile_name (self, step->move.source);
+      pile = _arb_window_pile_name (self, step->move.source);
       /* Translators: player, card, pile. */
       return g_strdup_printf (_("%s took %s from %s"), name, card, pile);
     case ARB_MOVE_PLAY:
@@ -606,8 +551,8 @@ trim_log (ArbWindow *self)
 
 /* ---- the course of the game ------------------------------------------- */
 
-static void
-cancel_computer (ArbWindow *self)
+void
+_arb_window_cancel_computer (ArbWindow *self)
 {
   g_cancellable_cancel (self->hint_cancellable);
   g_clear_object (&self->hint_cancellable);
@@ -643,7 +588,7 @@ on_computer_chose (GObject *source, GAsyncResult *result, gpointer user_data)
   if (!arb_ai_choose_finish (result, &move, NULL, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && error != NULL)
-        show_error (self, error);
+        _arb_window_show_error (self, error);
       return;
     }
   if (self->computer_cancellable == NULL || g_cancellable_is_cancelled (self->computer_cancellable))
@@ -713,8 +658,8 @@ show_scores (ArbWindow *self)
 
 /* Decides who acts next: a computer thinks, a person takes the screen
  * (behind a cover when another person had it), or the game is scored. */
-static void
-advance (ArbWindow *self)
+void
+_arb_window_advance (ArbWindow *self)
 {
   guint current;
 
@@ -723,7 +668,7 @@ advance (ArbWindow *self)
   if (arb_game_is_finished (self->game))
     {
       gtk_stack_set_visible_child_name (self->stack, "table");
-      refresh (self);
+      _arb_window_refresh (self);
       show_scores (self);
       if (g_getenv ("ARB_TIMINGS") != NULL)
         g_printerr ("arb-timing game-ended %u steps\n", arb_game_get_n_steps (self->game));
@@ -739,12 +684,12 @@ advance (ArbWindow *self)
     {
       self->viewer = -1;
       show_cover (self, current);
-      refresh (self);
+      _arb_window_refresh (self);
       return;
     }
   self->viewer = (int) current;
   gtk_stack_set_visible_child_name (self->stack, "table");
-  refresh (self);
+  _arb_window_refresh (self);
   scroll_log_to_end (self);
 }
 
@@ -754,7 +699,7 @@ advance_idle_cb (gpointer user_data)
   ArbWindow *self = user_data;
 
   self->advance_idle = 0;
-  advance (self);
+  _arb_window_advance (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -797,7 +742,7 @@ on_step_applied (ArbGame *game, guint index, ArbWindow *self)
   self->dirty = TRUE;
   if (step->move.kind == ARB_MOVE_DISCARD)
     autosave (self);
-  refresh (self);
+  _arb_window_refresh (self);
   queue_advance (self);
 }
 
@@ -808,7 +753,7 @@ on_position_reset (ArbGame *game, ArbWindow *self)
   self->dirty = TRUE;
   trim_log (self);
   autosave (self);
-  refresh (self);
+  _arb_window_refresh (self);
   queue_advance (self);
 }
 
@@ -869,7 +814,7 @@ set_game_full (ArbWindow *self, ArbGame *game, gboolean replay)
   g_return_if_fail (ARB_IS_WINDOW (self));
   g_return_if_fail (ARB_IS_GAME (game));
 
-  cancel_computer (self);
+  _arb_window_cancel_computer (self);
   g_clear_handle_id (&self->advance_idle, g_source_remove);
   g_clear_object (&self->replay);
   if (self->score_dialog != NULL)
@@ -908,8 +853,8 @@ set_game_full (ArbWindow *self, ArbGame *game, gboolean replay)
       arb_window_start_replay (self);
       return;
     }
-  refresh (self);
-  advance (self);
+  _arb_window_refresh (self);
+  _arb_window_advance (self);
 }
 
 /* Opens a save game: a game in progress goes on, a finished one is
@@ -942,10 +887,10 @@ draw_action (GtkWidget *widget, const char *name, GVariant *param)
   ArbWindow *self = ARB_WINDOW (widget);
   g_autoptr (GError) error = NULL;
 
-  if (!viewer_to_act (self))
+  if (!_arb_window_viewer_to_act (self))
     return;
   if (!arb_game_draw (self->game, g_variant_get_int32 (param), &error))
-    show_error (self, error);
+    _arb_window_show_error (self, error);
 }
 
 static void
@@ -956,11 +901,11 @@ play_action (GtkWidget *widget, const char *name, GVariant *param)
   guchar card;
   int x, y;
 
-  if (!viewer_to_act (self))
+  if (!_arb_window_viewer_to_act (self))
     return;
   g_variant_get (param, "(yii)", &card, &x, &y);
   if (!arb_game_play (self->game, card, x, y, &error))
-    show_error (self, error);
+    _arb_window_show_error (self, error);
 }
 
 static void
@@ -971,11 +916,11 @@ discard_action (GtkWidget *widget, const char *name, GVariant *param)
   guchar card;
   int x, y;
 
-  if (!viewer_to_act (self))
+  if (!_arb_window_viewer_to_act (self))
     return;
   g_variant_get (param, "(yii)", &card, &x, &y);
   if (!arb_game_discard (self->game, card, x, y, &error))
-    show_error (self, error);
+    _arb_window_show_error (self, error);
 }
 
 static void
@@ -998,7 +943,7 @@ reveal_action (GtkWidget *widget, const char *name, GVariant *param)
   self->viewer = (int) arb_game_get_current_player (self->game);
   self->new_card = ARB_CARD_NONE;
   gtk_stack_set_visible_child_name (self->stack, "table");
-  refresh (self);
+  _arb_window_refresh (self);
 }
 
 static void
@@ -1008,391 +953,6 @@ show_scores_action (GtkWidget *widget, const char *name, GVariant *param)
 
   if (self->game != NULL && arb_game_is_finished (self->game))
     show_scores (self);
-}
-
-static void
-take_back_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  ArbWindow *self = ARB_WINDOW (widget);
-  g_autoptr (GError) error = NULL;
-
-  if (!can_take_back (self))
-    return;
-  /* A computer that already started its turn starts again after it. */
-  cancel_computer (self);
-  if (!arb_game_take_back (self->game, &error))
-    show_error (self, error);
-}
-
-static void
-on_hint (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (ArbWindow) self = user_data;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *card = NULL;
-  g_autofree char *text = NULL;
-  ArbMove move;
-
-  if (!arb_ai_choose_finish (result, &move, NULL, &error))
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_clear_object (&self->hint_cancellable);
-      return;
-    }
-  g_clear_object (&self->hint_cancellable);
-  if (!viewer_to_act (self))
-    return;
-  card = arb_card_is_valid (move.card) ? arb_card_to_string (move.card) : NULL;
-  switch (move.kind)
-    {
-    case ARB_MOVE_DRAW:
-      if (move.source == ARB_SOURCE_DECK)
-        text = g_strdup (_("Hint: draw from the deck"));
-      else
-        {
-          g_autofree char *pile = pile_name (self, move.source);
-          g_autofree char *top = arb_card_to_string (arb_pile_top (&arb_game_get_state (self->game)->discards[move.source]));
-          /* Translators: a card, then a pile, as in “Hint: take Oak 5 from Talia’s discard pile”. */
-          text = g_strdup_printf (_("Hint: take %s from %s"), top, pile);
-        }
-      break;
-    case ARB_MOVE_PLAY:
-      arb_hand_view_select (self->hand_view, move.card);
-      arb_arboretum_view_set_hint (self->own_view, move.x, move.y);
-      text = g_strdup_printf (_("Hint: plant %s on the marked place"), card);
-      break;
-    case ARB_MOVE_DISCARD:
-    default:
-      arb_hand_view_select (self->hand_view, move.card);
-      if (arb_game_get_variant (self->game) == ARB_VARIANT_SOLO)
-        {
-          arb_arboretum_view_set_hint (self->seat_views[ARB_SOLO_Q], move.x, move.y);
-          text = g_strdup_printf (_("Hint: put %s on the marked place in Q’s arboretum"), card);
-        }
-      else
-        text = g_strdup_printf (_("Hint: discard %s"), card);
-      break;
-    }
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
-}
-
-/* What the medium computer would do in the person's place. */
-static void
-hint_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  ArbWindow *self = ARB_WINDOW (widget);
-  ArbAiParams params;
-
-  if (!viewer_to_act (self) || self->hint_cancellable != NULL)
-    return;
-  arb_ai_params_init (&params, ARB_AI_MEDIUM, g_random_int ());
-  self->hint_cancellable = g_cancellable_new ();
-  arb_ai_hint_async (self->game, &params, self->hint_cancellable, on_hint, g_object_ref (self));
-}
-
-/* ---- saving and opening ------------------------------------------------- */
-
-/* Saves the game into file, which becomes the file of Save. */
-gboolean
-arb_window_save_to_file (ArbWindow *self, GFile *file, GError **error)
-{
-  g_return_val_if_fail (ARB_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (self->game != NULL, FALSE);
-  if (!arb_save_write_file (self->game, file, NULL, error))
-    return FALSE;
-  g_set_object (&self->file, file);
-  self->dirty = FALSE;
-  return TRUE;
-}
-
-static gboolean
-write_game (ArbWindow *self, GFile *file)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (!arb_window_save_to_file (self, file, &error))
-    {
-      show_error (self, error);
-      return FALSE;
-    }
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Game saved")));
-  return TRUE;
-}
-
-static GtkFileFilter *
-save_filter (void)
-{
-  GtkFileFilter *filter = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (filter, _("Arboretum games"));
-  gtk_file_filter_add_mime_type (filter, "application/x-arboretum");
-  gtk_file_filter_add_suffix (filter, "arboretum");
-  return filter;
-}
-
-static void
-on_save_response (GtkNativeDialog *chooser, int response, ArbWindow *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autofree char *path = g_file_get_path (file);
-
-      /* The file type goes with the name, so that the file opens with the game. */
-      if (path != NULL && !g_str_has_suffix (path, SAVE_SUFFIX))
-        {
-          g_autofree char *named = g_strconcat (path, SAVE_SUFFIX, NULL);
-          g_set_object (&file, g_file_new_for_path (named));
-        }
-      if (write_game (self, file) && self->close_after_save)
-        gtk_window_destroy (GTK_WINDOW (self));
-    }
-  self->close_after_save = FALSE;
-  g_object_unref (chooser);
-}
-
-static void
-save_as_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  ArbWindow *self = ARB_WINDOW (widget);
-  GtkFileChooserNative *chooser;
-  g_autoptr (GtkFileFilter) filter = save_filter ();
-
-  if (self->game == NULL)
-    return;
-  chooser = gtk_file_chooser_native_new (_("Save Game"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
-                                         _("_Save"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  if (self->file != NULL)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), self->file, NULL);
-  else
-    /* Translators: the name offered for a new save game file. */
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("Arboretum game.arboretum"));
-  g_signal_connect (chooser, "response", G_CALLBACK (on_save_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
-}
-
-static void
-save_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  ArbWindow *self = ARB_WINDOW (widget);
-
-  if (self->game == NULL)
-    return;
-  if (self->file != NULL)
-    write_game (self, self->file);
-  else
-    save_as_action (widget, name, param);
-}
-
-static void
-on_open_response (GtkNativeDialog *chooser, int response, ArbWindow *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autoptr (GError) error = NULL;
-
-      if (!arb_window_open_file (self, file, &error))
-        show_error (self, error);
-    }
-  g_object_unref (chooser);
-}
-
-static void
-open_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  ArbWindow *self = ARB_WINDOW (widget);
-  GtkFileChooserNative *chooser;
-  g_autoptr (GtkFileFilter) filter = save_filter ();
-
-  chooser = gtk_file_chooser_native_new (_("Open Game"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
-                                         _("_Open"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  g_signal_connect (chooser, "response", G_CALLBACK (on_open_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
-}
-
-static void
-continue_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  ArbWindow *self = ARB_WINDOW (widget);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (ArbGame) game = arb_autosave_load (&error);
-
-  if (game == NULL)
-    {
-      show_error (self, error);
-      gtk_widget_set_visible (self->continue_button, FALSE);
-      return;
-    }
-  arb_window_set_game (self, game);
-}
-
-static void
-on_close_response (AdwMessageDialog *dialog, const char *response, ArbWindow *self)
-{
-  if (g_strcmp0 (response, "discard") == 0)
-    {
-      self->dirty = FALSE;
-      gtk_window_close (GTK_WINDOW (self));
-    }
-  else if (g_strcmp0 (response, "save") == 0)
-    {
-      if (self->file != NULL)
-        {
-          if (write_game (self, self->file))
-            gtk_window_close (GTK_WINDOW (self));
-        }
-      else
-        {
-          self->close_after_save = TRUE;
-          save_as_action (GTK_WIDGET (self), "win.save-as", NULL);
-        }
-    }
-}
-
-/* Offers to save a game with unsaved steps before the window goes. */
-static gboolean
-arb_window_close_request (GtkWindow *window)
-{
-  ArbWindow *self = ARB_WINDOW (window);
-  GtkWidget *dialog;
-
-  if (self->game == NULL || !self->dirty)
-    return GTK_WINDOW_CLASS (arb_window_parent_class)->close_request (window);
-
-  dialog = adw_message_dialog_new (window, _("Save the Game?"),
-                                   _("The game has moves that are not saved. The game in progress "
-                                     "is also kept and offered again at the next start."));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "discard", _("_Close Without Saving"),
-                                    "save", _("_Save"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), self);
-  gtk_window_present (GTK_WINDOW (dialog));
-  return TRUE;
-}
-
-/* ---- replay ------------------------------------------------------------- */
-
-/* Shows the game as a replay, at its last step. */
-void
-arb_window_start_replay (ArbWindow *self)
-{
-  g_return_if_fail (ARB_IS_WINDOW (self));
-  if (self->game == NULL || self->replay != NULL)
-    return;
-  cancel_computer (self);
-  g_clear_handle_id (&self->advance_idle, g_source_remove);
-  if (self->score_dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->score_dialog));
-  self->replay = arb_replay_new (self->game);
-  arb_replay_last (self->replay);
-  gtk_stack_set_visible_child_name (self->stack, "table");
-  refresh (self);
-}
-
-ArbReplay *
-arb_window_get_replay (ArbWindow *self)
-{
-  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
-  return self->replay;
-}
-
-static void
-replay_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  arb_window_start_replay (ARB_WINDOW (widget));
-}
-
-static void
-replay_move_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  ArbWindow *self = ARB_WINDOW (widget);
-
-  if (self->replay == NULL)
-    return;
-  if (g_str_equal (name, "win.replay-first"))
-    arb_replay_first (self->replay);
-  else if (g_str_equal (name, "win.replay-previous"))
-    arb_replay_previous (self->replay);
-  else if (g_str_equal (name, "win.replay-next"))
-    arb_replay_next (self->replay);
-  else
-    arb_replay_last (self->replay);
-  refresh (self);
-}
-
-static void
-on_replay_scale_changed (GtkRange *range, ArbWindow *self)
-{
-  if (self->replay == NULL || self->seeking)
-    return;
-  arb_replay_seek (self->replay, (guint) (gtk_range_get_value (range) + 0.5));
-  refresh (self);
-}
-
-static void
-on_all_hands_changed (GtkSwitch *sw, GParamSpec *pspec, ArbWindow *self)
-{
-  if (self->game != NULL)
-    refresh (self);
-}
-
-static void
-replay_exit_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  ArbWindow *self = ARB_WINDOW (widget);
-
-  if (self->replay == NULL || arb_game_is_finished (self->game))
-    return;
-  g_clear_object (&self->replay);
-  refresh (self);
-  advance (self);
-}
-
-/* A new game that goes on from the moment shown, with its history. */
-static void
-replay_continue_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  ArbWindow *self = ARB_WINDOW (widget);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (ArbGame) game = NULL;
-
-  if (self->replay == NULL)
-    return;
-  game = arb_replay_continue (self->replay, &error);
-  if (game == NULL)
-    {
-      show_error (self, error);
-      return;
-    }
-  arb_window_set_game (self, game);
-}
-
-/* Large arboreta stay readable: the player's own can be zoomed. */
-static void
-zoom_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  ArbWindow *self = ARB_WINDOW (widget);
-
-  if (g_str_equal (name, "win.zoom-in"))
-    self->card_width = MIN (self->card_width + 12, 138);
-  else if (g_str_equal (name, "win.zoom-out"))
-    self->card_width = MAX (self->card_width - 12, 42);
-  else
-    self->card_width = DEFAULT_CARD_WIDTH;
-  arb_arboretum_view_set_card_width (self->own_view, self->card_width);
-  gtk_widget_action_set_enabled (widget, "win.zoom-in", self->card_width < 138);
-  gtk_widget_action_set_enabled (widget, "win.zoom-out", self->card_width > 42);
 }
 
 static void
@@ -1441,7 +1001,7 @@ arb_window_dispose (GObject *object)
 {
   ArbWindow *self = ARB_WINDOW (object);
 
-  cancel_computer (self);
+  _arb_window_cancel_computer (self);
   g_clear_handle_id (&self->advance_idle, g_source_remove);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
@@ -1461,7 +1021,7 @@ arb_window_class_init (ArbWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = arb_window_dispose;
-  GTK_WINDOW_CLASS (klass)->close_request = arb_window_close_request;
+  GTK_WINDOW_CLASS (klass)->close_request = _arb_window_close_request;
 
   g_type_ensure (ARB_TYPE_ARBORETUM_VIEW);
   g_type_ensure (ARB_TYPE_HAND_VIEW);
@@ -1489,39 +1049,18 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, all_hands_switch);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, back_to_game_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, other_hands_box);
-  gtk_widget_class_bind_template_callback (widget_class, on_replay_scale_changed);
-  gtk_widget_class_bind_template_callback (widget_class, on_all_hands_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_card_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_cell_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_card_dropped);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  _arb_window_class_add_actions (widget_class);
   gtk_widget_class_install_action (widget_class, "win.draw", "i", draw_action);
   gtk_widget_class_install_action (widget_class, "win.play", "(yii)", play_action);
   gtk_widget_class_install_action (widget_class, "win.discard", "(yii)", discard_action);
   gtk_widget_class_install_action (widget_class, "win.discard-selected", NULL, discard_selected_action);
   gtk_widget_class_install_action (widget_class, "win.reveal", NULL, reveal_action);
   gtk_widget_class_install_action (widget_class, "win.show-scores", NULL, show_scores_action);
-  gtk_widget_class_install_action (widget_class, "win.take-back", NULL, take_back_action);
-  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
-  gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
-  gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
-  gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, zoom_action);
-  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
-  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
-  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
-  gtk_widget_class_install_action (widget_class, "win.continue", NULL, continue_action);
-  gtk_widget_class_install_action (widget_class, "win.replay", NULL, replay_action);
-  gtk_widget_class_install_action (widget_class, "win.replay-first", NULL, replay_move_action);
-  gtk_widget_class_install_action (widget_class, "win.replay-previous", NULL, replay_move_action);
-  gtk_widget_class_install_action (widget_class, "win.replay-next", NULL, replay_move_action);
-  gtk_widget_class_install_action (widget_class, "win.replay-last", NULL, replay_move_action);
-  gtk_widget_class_install_action (widget_class, "win.replay-exit", NULL, replay_exit_action);
-  gtk_widget_class_install_action (widget_class, "win.replay-continue", NULL, replay_continue_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "win.replay-previous", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "win.replay-next", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "win.replay-first", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, 0, "win.replay-last", NULL);
 }
 
 /* Actions that need a game, or a replay, to mean anything. */
@@ -1674,7 +1213,7 @@ arb_window_autoplay (ArbWindow *self, guint n_steps, guint32 seed)
       if (!arb_ai_choose (state, ARB_AI_MEDIUM, rand, &move) || !arb_game_apply (self->game, &move, NULL))
         break;
     }
-  cancel_computer (self);
+  _arb_window_cancel_computer (self);
 }
 
 const char *

@@ -1,0 +1,423 @@
+/* arb-window-actions.c: the window's commands beyond a move: take back, a
+ * hint, zoom, saving and opening, and the replay. The table and the course
+ * of the game are in arb-window.c. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "arb-window.h"
+#include "arb-window-private.h"
+
+#define SAVE_SUFFIX ".arboretum"
+
+static void
+take_back_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+
+  if (!_arb_window_can_take_back (self))
+    return;
+  /* A computer that already started its turn starts again after it. */
+  _arb_window_cancel_computer (self);
+  if (!arb_game_take_back (self->game, &error))
+    _arb_window_show_error (self, error);
+}
+
+static void
+on_hint (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (ArbWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *card = NULL;
+  g_autofree char *text = NULL;
+  ArbMove move;
+
+  if (!arb_ai_choose_finish (result, &move, NULL, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_clear_object (&self->hint_cancellable);
+      return;
+    }
+  g_clear_object (&self->hint_cancellable);
+  if (!_arb_window_viewer_to_act (self))
+    return;
+  card = arb_card_is_valid (move.card) ? arb_card_to_string (move.card) : NULL;
+  switch (move.kind)
+    {
+    case ARB_MOVE_DRAW:
+      if (move.source == ARB_SOURCE_DECK)
+        text = g_strdup (_("Hint: draw from the deck"));
+      else
+        {
+          g_autofree char *pile = _arb_window_pile_name (self, move.source);
+          g_autofree char *top = arb_card_to_string (arb_pile_top (&arb_game_get_state (self->game)->discards[move.source]));
+          /* Translators: a card, then a pile, as in “Hint: take Oak 5 from Talia’s discard pile”. */
+          text = g_strdup_printf (_("Hint: take %s from %s"), top, pile);
+        }
+      break;
+    case ARB_MOVE_PLAY:
+      arb_hand_view_select (self->hand_view, move.card);
+      arb_arboretum_view_set_hint (self->own_view, move.x, move.y);
+      text = g_strdup_printf (_("Hint: plant %s on the marked place"), card);
+      break;
+    case ARB_MOVE_DISCARD:
+    default:
+      arb_hand_view_select (self->hand_view, move.card);
+      if (arb_game_get_variant (self->game) == ARB_VARIANT_SOLO)
+        {
+          arb_arboretum_view_set_hint (self->seat_views[ARB_SOLO_Q], move.x, move.y);
+          text = g_strdup_printf (_("Hint: put %s on the marked place in Q’s arboretum"), card);
+        }
+      else
+        text = g_strdup_printf (_("Hint: discard %s"), card);
+      break;
+    }
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+}
+
+/* What the medium computer would do in the person's place. */
+static void
+hint_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  ArbAiParams params;
+
+  if (!_arb_window_viewer_to_act (self) || self->hint_cancellable != NULL)
+    return;
+  arb_ai_params_init (&params, ARB_AI_MEDIUM, g_random_int ());
+  self->hint_cancellable = g_cancellable_new ();
+  arb_ai_hint_async (self->game, &params, self->hint_cancellable, on_hint, g_object_ref (self));
+}
+
+/* ---- saving and opening ------------------------------------------------- */
+
+/* Saves the game into file, which becomes the file of Save. */
+gboolean
+arb_window_save_to_file (ArbWindow *self, GFile *file, GError **error)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (self->game != NULL, FALSE);
+  if (!arb_save_write_file (self->game, file, NULL, error))
+    return FALSE;
+  g_set_object (&self->file, file);
+  self->dirty = FALSE;
+  return TRUE;
+}
+
+static gboolean
+write_game (ArbWindow *self, GFile *file)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!arb_window_save_to_file (self, file, &error))
+    {
+      _arb_window_show_error (self, error);
+      return FALSE;
+    }
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Game saved")));
+  return TRUE;
+}
+
+static GtkFileFilter *
+save_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Arboretum games"));
+  gtk_file_filter_add_mime_type (filter, "application/x-arboretum");
+  gtk_file_filter_add_suffix (filter, "arboretum");
+  return filter;
+}
+
+static void
+on_save_response (GtkNativeDialog *chooser, int response, ArbWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *path = g_file_get_path (file);
+
+      /* The file type goes with the name, so that the file opens with the game. */
+      if (path != NULL && !g_str_has_suffix (path, SAVE_SUFFIX))
+        {
+          g_autofree char *named = g_strconcat (path, SAVE_SUFFIX, NULL);
+          g_set_object (&file, g_file_new_for_path (named));
+        }
+      if (write_game (self, file) && self->close_after_save)
+        gtk_window_destroy (GTK_WINDOW (self));
+    }
+  self->close_after_save = FALSE;
+  g_object_unref (chooser);
+}
+
+static void
+save_as_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+  g_autoptr (GtkFileFilter) filter = save_filter ();
+
+  if (self->game == NULL)
+    return;
+  chooser = gtk_file_chooser_native_new (_("Save Game"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         _("_Save"), _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (self->file != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), self->file, NULL);
+  else
+    /* Translators: the name offered for a new save game file. */
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("Arboretum game.arboretum"));
+  g_signal_connect (chooser, "response", G_CALLBACK (on_save_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+save_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+
+  if (self->game == NULL)
+    return;
+  if (self->file != NULL)
+    write_game (self, self->file);
+  else
+    save_as_action (widget, name, param);
+}
+
+static void
+on_open_response (GtkNativeDialog *chooser, int response, ArbWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autoptr (GError) error = NULL;
+
+      if (!arb_window_open_file (self, file, &error))
+        _arb_window_show_error (self, error);
+    }
+  g_object_unref (chooser);
+}
+
+static void
+open_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+  g_autoptr (GtkFileFilter) filter = save_filter ();
+
+  chooser = gtk_file_chooser_native_new (_("Open Game"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         _("_Open"), _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+continue_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = arb_autosave_load (&error);
+
+  if (game == NULL)
+    {
+      _arb_window_show_error (self, error);
+      gtk_widget_set_visible (self->continue_button, FALSE);
+      return;
+    }
+  arb_window_set_game (self, game);
+}
+
+static void
+on_close_response (AdwMessageDialog *dialog, const char *response, ArbWindow *self)
+{
+  if (g_strcmp0 (response, "discard") == 0)
+    {
+      self->dirty = FALSE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
+  else if (g_strcmp0 (response, "save") == 0)
+    {
+      if (self->file != NULL)
+        {
+          if (write_game (self, self->file))
+            gtk_window_close (GTK_WINDOW (self));
+        }
+      else
+        {
+          self->close_after_save = TRUE;
+          save_as_action (GTK_WIDGET (self), "win.save-as", NULL);
+        }
+    }
+}
+
+/* Offers to save a game with unsaved steps before the window goes. */
+gboolean
+_arb_window_close_request (GtkWindow *window)
+{
+  ArbWindow *self = ARB_WINDOW (window);
+  GtkWidget *dialog;
+
+  if (self->game == NULL || !self->dirty)
+    return GTK_WINDOW_CLASS (g_type_class_peek (ADW_TYPE_APPLICATION_WINDOW))->close_request (window);
+
+  dialog = adw_message_dialog_new (window, _("Save the Game?"),
+                                   _("The game has moves that are not saved. The game in progress "
+                                     "is also kept and offered again at the next start."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Close Without Saving"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
+/* ---- replay ------------------------------------------------------------- */
+
+/* Shows the game as a replay, at its last step. */
+void
+arb_window_start_replay (ArbWindow *self)
+{
+  g_return_if_fail (ARB_IS_WINDOW (self));
+  if (self->game == NULL || self->replay != NULL)
+    return;
+  _arb_window_cancel_computer (self);
+  g_clear_handle_id (&self->advance_idle, g_source_remove);
+  if (self->score_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->score_dialog));
+  self->replay = arb_replay_new (self->game);
+  arb_replay_last (self->replay);
+  gtk_stack_set_visible_child_name (self->stack, "table");
+  _arb_window_refresh (self);
+}
+
+ArbReplay *
+arb_window_get_replay (ArbWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
+  return self->replay;
+}
+
+static void
+replay_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  arb_window_start_replay (ARB_WINDOW (widget));
+}
+
+static void
+replay_move_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+
+  if (self->replay == NULL)
+    return;
+  if (g_str_equal (name, "win.replay-first"))
+    arb_replay_first (self->replay);
+  else if (g_str_equal (name, "win.replay-previous"))
+    arb_replay_previous (self->replay);
+  else if (g_str_equal (name, "win.replay-next"))
+    arb_replay_next (self->replay);
+  else
+    arb_replay_last (self->replay);
+  _arb_window_refresh (self);
+}
+
+static void
+on_replay_scale_changed (GtkRange *range, ArbWindow *self)
+{
+  if (self->replay == NULL || self->seeking)
+    return;
+  arb_replay_seek (self->replay, (guint) (gtk_range_get_value (range) + 0.5));
+  _arb_window_refresh (self);
+}
+
+static void
+on_all_hands_changed (GtkSwitch *sw, GParamSpec *pspec, ArbWindow *self)
+{
+  if (self->game != NULL)
+    _arb_window_refresh (self);
+}
+
+static void
+replay_exit_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+
+  if (self->replay == NULL || arb_game_is_finished (self->game))
+    return;
+  g_clear_object (&self->replay);
+  _arb_window_refresh (self);
+  _arb_window_advance (self);
+}
+
+/* A new game that goes on from the moment shown, with its history. */
+static void
+replay_continue_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = NULL;
+
+  if (self->replay == NULL)
+    return;
+  game = arb_replay_continue (self->replay, &error);
+  if (game == NULL)
+    {
+      _arb_window_show_error (self, error);
+      return;
+    }
+  arb_window_set_game (self, game);
+}
+
+/* Large arboreta stay readable: the player's own can be zoomed. */
+static void
+zoom_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+
+  if (g_str_equal (name, "win.zoom-in"))
+    self->card_width = MIN (self->card_width + 12, 138);
+  else if (g_str_equal (name, "win.zoom-out"))
+    self->card_width = MAX (self->card_width - 12, 42);
+  else
+    self->card_width = DEFAULT_CARD_WIDTH;
+  arb_arboretum_view_set_card_width (self->own_view, self->card_width);
+  gtk_widget_action_set_enabled (widget, "win.zoom-in", self->card_width < 138);
+  gtk_widget_action_set_enabled (widget, "win.zoom-out", self->card_width > 42);
+}
+
+void
+_arb_window_class_add_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_bind_template_callback (widget_class, on_replay_scale_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_all_hands_changed);
+  gtk_widget_class_install_action (widget_class, "win.take-back", NULL, take_back_action);
+  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.continue", NULL, continue_action);
+  gtk_widget_class_install_action (widget_class, "win.replay", NULL, replay_action);
+  gtk_widget_class_install_action (widget_class, "win.replay-first", NULL, replay_move_action);
+  gtk_widget_class_install_action (widget_class, "win.replay-previous", NULL, replay_move_action);
+  gtk_widget_class_install_action (widget_class, "win.replay-next", NULL, replay_move_action);
+  gtk_widget_class_install_action (widget_class, "win.replay-last", NULL, replay_move_action);
+  gtk_widget_class_install_action (widget_class, "win.replay-exit", NULL, replay_exit_action);
+  gtk_widget_class_install_action (widget_class, "win.replay-continue", NULL, replay_continue_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "win.replay-previous", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "win.replay-next", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "win.replay-first", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, 0, "win.replay-last", NULL);
+}

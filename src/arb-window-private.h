@@ -1,0 +1,76 @@
+/* arb-window-private.h: what arb-window.c and arb-window-actions.c share. */
+#pragma once
+
+#include "arb-window.h"
+
+G_BEGIN_DECLS
+
+/* The usual width of a card of the large arboretum. */
+#define DEFAULT_CARD_WIDTH 78
+
+struct _ArbWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* Template widgets */
+  AdwToastOverlay      *toast_overlay;
+  AdwWindowTitle       *window_title;
+  GtkStack             *stack;
+  GtkLabel             *status_label;
+  GtkLabel             *hint_label;
+  GtkBox               *piles_box;
+  GtkLabel             *own_title;
+  ArbArboretumView     *own_view;
+  GtkLabel             *hand_title;
+  ArbHandView          *hand_view;
+  GtkButton            *discard_button;
+  GtkStack             *seats_stack;
+  GtkListBox           *log_list;
+  AdwStatusPage        *cover_page;
+  GtkWidget            *continue_button;
+  GtkWidget            *hint_button;
+  GtkWidget            *take_back_button;
+  GtkRevealer          *replay_bar;
+  GtkScale             *replay_scale;
+  GtkLabel             *replay_label;
+  GtkSwitch            *all_hands_switch;
+  GtkWidget            *back_to_game_button;
+  GtkBox               *other_hands_box;
+
+  GSettings            *settings;
+  ArbGame              *game;
+  GtkWidget            *pile_views[ARB_MAX_PLAYERS + 1]; /* deck first */
+  ArbArboretumView     *seat_views[ARB_MAX_PLAYERS];
+  int                   viewer;      /* whose hand is on screen, -1 for nobody's */
+  ArbCard               new_card;    /* the card the viewer just drew from the deck */
+  GCancellable         *computer_cancellable;
+  GCancellable         *hint_cancellable;
+  gint64                computer_started;
+  ArbMove               computer_move;
+  guint                 computer_timeout;
+  guint                 advance_idle;
+  guint                 scroll_idle;
+  int                   card_width;  /* of the large arboretum */
+  ArbScoreDialog       *score_dialog;
+  guint                 n_log_lines;
+  GArray               *log_marks;   /* log lines before each step */
+  ArbReplay            *replay;      /* set while replaying */
+  gboolean              seeking;
+  GFile                *file;
+  gboolean              dirty;       /* steps since the last save */
+  gboolean              close_after_save;
+};
+
+void     _arb_window_class_add_actions (GtkWidgetClass *widget_class);
+gboolean _arb_window_close_request     (GtkWindow      *window);
+gboolean _arb_window_viewer_to_act     (ArbWindow      *self);
+gboolean _arb_window_can_take_back     (ArbWindow      *self);
+void     _arb_window_cancel_computer   (ArbWindow      *self);
+void     _arb_window_show_error        (ArbWindow      *self,
+                                        const GError   *error);
+char    *_arb_window_pile_name         (ArbWindow      *self,
+                                        int             source);
+void     _arb_window_refresh           (ArbWindow      *self);
+void     _arb_window_advance           (ArbWindow      *self);
+
+G_END_DECLS
