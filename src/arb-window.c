@@ -437,6 +437,9 @@ log_text (ArbWindow *self, const ArbStep *step)
     case ARB_MOVE_DRAW:
       if (step->move.source == ARB_SOURCE_DECK)
         return g_strdup_printf (_("%s drew a card from the deck"), name);
+      if (step->move.source == step->player && arb_game_get_variant (self->game) != ARB_VARIANT_SOLO)
+        /* Translators: a player took back the top card of their own discard pile. */
+        return g_strdup_printf (_("%s took %s from their own discard pile"), name, card);
       pile = _arb_window_pile_name (self, step->move.source);
       /* Translators: player, card, pile. */
       return g_strdup_printf (_("%s took %s from %s"), name, card, pile);
