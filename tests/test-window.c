@@ -447,12 +447,36 @@ test_save_open_replay (void)
   g_rmdir (dir);
 }
 
+/* A card dropped on a free cell is planted there, as a click would. */
+static void
+test_drop_on_cell (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+  const ArbState *state;
+  ArbCard card;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 31, &error));
+  game = arb_window_get_game (window);
+  wait_for (window, settled);
+  person_step (window);
+  person_step (window);
+  state = arb_game_get_state (game);
+  card = arb_card_set_nth (&state->hands[state->current], 2);
+  g_signal_emit_by_name (arb_window_get_arboretum_view (window, 0), "card-dropped", (guint) card, 0, 0);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, 3);
+  g_assert_cmpint (arb_arboretum_card_at (&arb_game_get_state (game)->arboreta[0], 0, 0), ==, card);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_close_offers_to_save (void)
 {
   ArbWindow *window = new_window ();
   g_autoptr (GError) error = NULL;
-  g_autoptr (GListModel) toplevels = gtk_window_get_toplevels ();
+  GListModel *toplevels = gtk_window_get_toplevels (); /* owned by GTK */
   gboolean asked = FALSE;
 
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
@@ -495,5 +519,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/take-back", test_take_back);
   g_test_add_func ("/window/save-open-replay", test_save_open_replay);
   g_test_add_func ("/window/close-offers-to-save", test_close_offers_to_save);
+  g_test_add_func ("/window/drop-on-cell", test_drop_on_cell);
   return g_test_run ();
 }
