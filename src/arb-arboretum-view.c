@@ -187,6 +187,10 @@ void
 arb_arboretum_view_set_path (ArbArboretumView *self, const ArbPath *path)
 {
   g_return_if_fail (ARB_IS_ARBORETUM_VIEW (self));
+  if ((path == NULL && self->path.n == 0)
+      || (path != NULL && path->n == self->path.n
+          && memcmp (path->cards, self->path.cards, path->n * sizeof path->cards[0]) == 0))
+    return;
   if (path != NULL)
     self->path = *path;
   else

@@ -209,6 +209,47 @@ shown_seat (ArbWindow *self, const ArbState *state)
   return first_person (self);
 }
 
+/* The step just before the position shown, or NULL at the start. */
+static const ArbStep *
+last_step (ArbWindow *self)
+{
+  guint n;
+
+  if (self->replay != NULL)
+    {
+      n = arb_replay_get_step (self->replay);
+      return n > 0 ? arb_replay_get_recorded_step (self->replay, n - 1) : NULL;
+    }
+  n = arb_game_get_n_steps (self->game);
+  return n > 0 ? arb_game_get_step (self->game, n - 1) : NULL;
+}
+
+/* The card planted by the last step is outlined, so that a computer's move
+ * (or a replayed one) is seen where it landed. */
+static void
+light_last_planted (ArbWindow *self, int own)
+{
+  const ArbStep *step = last_step (self);
+  ArbPath path = { 0 };
+  int target = -1;
+
+  if (step != NULL && step->move.kind == ARB_MOVE_PLAY)
+    target = step->player;
+  else if (step != NULL && step->move.kind == ARB_MOVE_DISCARD
+           && arb_game_get_variant (self->game) == ARB_VARIANT_SOLO)
+    target = ARB_SOLO_Q;
+  if (target >= 0)
+    {
+      path.n = 1;
+      path.cards[0].x = (gint8) step->move.x;
+      path.cards[0].y = (gint8) step->move.y;
+      path.cards[0].card = step->move.card;
+    }
+  arb_arboretum_view_set_path (self->own_view, target == own ? &path : NULL);
+  for (guint p = 0; p < arb_game_get_state (self->game)->n_players; p++)
+    arb_arboretum_view_set_path (self->seat_views[p], (int) p == target ? &path : NULL);
+}
+
 static void
 update_arboreta (ArbWindow *self, const ArbState *state)
 {
@@ -228,6 +269,7 @@ update_arboreta (ArbWindow *self, const ArbState *state)
       arb_arboretum_view_set_arboretum (self->seat_views[p], &state->arboreta[p]);
       gtk_stack_page_set_visible (page, (int) p != own);
     }
+  light_last_planted (self, own);
 }
 
 /* A replay with all hands open shows the other players' hands too, small. */
