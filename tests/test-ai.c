@@ -93,12 +93,12 @@ static void
 test_legal_games (void)
 {
   for (guint k = 0; k < G_N_ELEMENTS (tables); k++)
-    for (guint g = 0; g < ARB_AI_N_LEVELS; g++)
+    for (guint g = 0; g < 3 * ARB_AI_N_LEVELS; g++)
       {
         Table t;
         guint decisions = 0;
 
-        table_init (&t, tables[k].variant, tables[k].seats, 1000 + 10 * k + g);
+        table_init (&t, tables[k].variant, tables[k].seats, 1000 + 100 * k + g);
         while (table_step (&t, (ArbAiLevel) ((t.state.current + g) % ARB_AI_N_LEVELS),
                            decisions * 7919 + g))
           decisions++;

@@ -1,5 +1,6 @@
 /* test-bot.c: arboretum-cli bot answers a recorded game's messages of the
- * Hackaranda JSON-lines protocol, one legal move for each, in order.
+ * Hackaranda JSON-lines protocol, one legal move for each, in order; and
+ * arboretum-cli tournament reports consistent JSON.
  *
  * The legality check here reads the protocol on its own, apart from the
  * bot's parser, so that a misreading in one shows up against the other. */
@@ -195,6 +196,73 @@ test_bad_lines (void)
   g_assert_nonnull (strstr (errors, "card"));
 }
 
+/* arboretum-cli tournament --json: the players in --ai order, every game
+ * counted once per seat, the wins of a table adding up to the games. */
+static void
+check_tournament (const char * const *argv, guint n_players, guint n_games)
+{
+  g_autoptr (GSubprocess) tournament = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *output = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  JsonArray *players;
+  double wins = 0.0;
+
+  tournament = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (tournament, NULL, NULL, &output, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_successful (tournament));
+
+  root = parse_line (output);
+  players = json_object_get_array_member (json_node_get_object (root), "players");
+  g_assert_cmpuint (json_array_get_length (players), ==, n_players);
+  for (guint i = 0; i < n_players; i++)
+    {
+      JsonObject *p = json_array_get_object_element (players, i);
+      double rate = json_object_get_double_member (p, "win_rate");
+      g_assert_cmpint (json_object_get_int_member (p, "games"), ==, n_games);
+      g_assert_cmpfloat (json_object_get_double_member (p, "ci_low"), <=, rate);
+      g_assert_cmpfloat (json_object_get_double_member (p, "ci_high"), >=, rate);
+      g_assert_cmpfloat (json_object_get_double_member (p, "mean_score"), >=, 0.0);
+      g_assert_cmpfloat (json_object_get_double_member (p, "max_decision_ms"), >=,
+                         json_object_get_double_member (p, "mean_decision_ms"));
+      wins += json_object_get_double_member (p, "wins");
+    }
+  if (n_players > 1)
+    g_assert_cmpfloat_with_epsilon (wins, n_games, 1e-9);
+  else
+    g_assert_cmpfloat (wins, <=, n_games);
+}
+
+static void
+test_tournament (void)
+{
+  const char *cli = g_getenv ("ARB_CLI");
+
+  if (cli == NULL)
+    {
+      g_test_skip ("ARB_CLI is not set");
+      return;
+    }
+  {
+    const char *argv[] = { cli, "tournament", "--games", "6", "--ai", "easy,random",
+                           "--seed", "3", "--json", NULL };
+    check_tournament (argv, 2, 6);
+  }
+  {
+    const char *argv[] = { cli, "tournament", "--variant", "classic", "--players", "3",
+                           "--games", "3", "--ai", "hard,medium,random", "--playouts", "30",
+                           "--seed", "4", "--json", NULL };
+    check_tournament (argv, 3, 3);
+  }
+  {
+    const char *argv[] = { cli, "tournament", "--variant", "solo", "--players", "1",
+                           "--games", "4", "--ai", "medium", "--json", NULL };
+    check_tournament (argv, 1, 4);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -209,5 +277,6 @@ main (int argc, char **argv)
   g_test_add_data_func ("/bot/recorded/first-easy", first_easy, test_recorded_game);
   g_test_add_data_func ("/bot/recorded/second-random", second_random, test_recorded_game);
   g_test_add_func ("/bot/bad-lines", test_bad_lines);
+  g_test_add_func ("/tournament/json", test_tournament);
   return g_test_run ();
 }
