@@ -395,6 +395,30 @@ zoom_action (GtkWidget *widget, const char *name, GVariant *param)
   gtk_widget_action_set_enabled (widget, "win.zoom-out", self->card_width > 42);
 }
 
+/* Left, Right, Home and End step through a replay; outside one they keep
+ * moving the keyboard focus, so their controller only listens in a replay. */
+GtkEventController *
+_arb_window_replay_keys_new (void)
+{
+  static const struct {
+    guint       key;
+    const char *action;
+  } keys[] = {
+    { GDK_KEY_Left, "win.replay-previous" },
+    { GDK_KEY_Right, "win.replay-next" },
+    { GDK_KEY_Home, "win.replay-first" },
+    { GDK_KEY_End, "win.replay-last" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, 0),
+                                                            gtk_named_action_new (keys[i].action)));
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_NONE);
+  return controller;
+}
+
 void
 _arb_window_class_add_actions (GtkWidgetClass *widget_class)
 {
@@ -416,8 +440,4 @@ _arb_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.replay-last", NULL, replay_move_action);
   gtk_widget_class_install_action (widget_class, "win.replay-exit", NULL, replay_exit_action);
   gtk_widget_class_install_action (widget_class, "win.replay-continue", NULL, replay_continue_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "win.replay-previous", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "win.replay-next", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "win.replay-first", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, 0, "win.replay-last", NULL);
 }

@@ -36,6 +36,7 @@ struct _ArbWindow
   GtkSwitch            *all_hands_switch;
   GtkWidget            *back_to_game_button;
   GtkBox               *other_hands_box;
+  GtkEventController   *replay_keys;
 
   GSettings            *settings;
   ArbGame              *game;
@@ -62,6 +63,7 @@ struct _ArbWindow
 };
 
 void     _arb_window_class_add_actions (GtkWidgetClass *widget_class);
+GtkEventController *_arb_window_replay_keys_new (void);
 gboolean _arb_window_close_request     (GtkWindow      *window);
 gboolean _arb_window_viewer_to_act     (ArbWindow      *self);
 gboolean _arb_window_can_take_back     (ArbWindow      *self);

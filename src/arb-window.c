@@ -387,6 +387,8 @@ update_replay_bar (ArbWindow *self)
 
   /* A hidden bar must not widen the window either. */
   gtk_widget_set_visible (GTK_WIDGET (self->replay_bar), self->replay != NULL);
+  gtk_event_controller_set_propagation_phase (self->replay_keys,
+                                              self->replay != NULL ? GTK_PHASE_BUBBLE : GTK_PHASE_NONE);
   gtk_revealer_set_reveal_child (self->replay_bar, self->replay != NULL);
   if (self->replay == NULL)
     return;
@@ -1150,6 +1152,8 @@ arb_window_init (ArbWindow *self)
   self->card_width = DEFAULT_CARD_WIDTH;
   arb_arboretum_view_set_card_width (self->own_view, self->card_width);
   self->log_marks = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->replay_keys = _arb_window_replay_keys_new ();
+  gtk_widget_add_controller (GTK_WIDGET (self), self->replay_keys);
   g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
   gtk_widget_set_visible (self->continue_button, arb_autosave_exists ());
   for (guint i = 0; i < G_N_ELEMENTS (game_actions); i++)
