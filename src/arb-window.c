@@ -269,6 +269,11 @@ update_arboreta (ArbWindow *self, const ArbState *state)
       arb_arboretum_view_set_arboretum (self->seat_views[p], &state->arboreta[p]);
       gtk_stack_page_set_visible (page, (int) p != own);
     }
+  /* A hidden page can stay the visible child of a GtkStack: never show the
+   * large arboretum a second time in place of another player's. */
+  if (gtk_stack_get_visible_child (self->seats_stack) == GTK_WIDGET (self->seat_views[own]))
+    gtk_stack_set_visible_child (self->seats_stack,
+                                 GTK_WIDGET (self->seat_views[(own + 1) % state->n_players]));
   light_last_planted (self, own);
 }
 
@@ -1295,6 +1300,14 @@ arb_window_get_arboretum_view (ArbWindow *self, guint player)
   if ((int) player == MAX (self->viewer, 0))
     return self->own_view;
   return self->seat_views[player];
+}
+
+/* The arboretum shown in the side panel, beside the log. */
+ArbArboretumView *
+arb_window_get_side_view (ArbWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
+  return ARB_ARBORETUM_VIEW (gtk_stack_get_visible_child (self->seats_stack));
 }
 
 ArbScoreDialog *

@@ -43,6 +43,7 @@ int               arb_window_get_viewer         (ArbWindow      *self);
 ArbHandView      *arb_window_get_hand_view      (ArbWindow      *self);
 ArbArboretumView *arb_window_get_arboretum_view (ArbWindow      *self,
                                                  guint           player);
+ArbArboretumView *arb_window_get_side_view      (ArbWindow      *self);
 ArbScoreDialog   *arb_window_get_score_dialog   (ArbWindow      *self);
 guint             arb_window_get_n_log_lines    (ArbWindow      *self);
 

@@ -182,6 +182,20 @@ check_score_sheet (ArbWindow *window)
   }
 }
 
+/* The side panel shows the arboretum of somebody other than the person at
+ * the screen, never the large one a second time. */
+static gboolean
+side_shows_another_player (ArbWindow *window)
+{
+  guint n_players = arb_game_get_state (arb_window_get_game (window))->n_players;
+  ArbArboretumView *side = arb_window_get_side_view (window);
+
+  for (guint p = 0; p < n_players; p++)
+    if ((int) p != arb_window_get_viewer (window) && side == arb_window_get_arboretum_view (window, p))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 play_to_the_end (ArbWindow *window)
 {
@@ -194,6 +208,7 @@ play_to_the_end (ArbWindow *window)
         break;
       if (g_strcmp0 (arb_window_get_page (window), "cover") == 0)
         gtk_widget_activate_action (GTK_WIDGET (window), "win.reveal", NULL);
+      g_assert_true (side_shows_another_player (window));
       person_step (window);
     }
   wait_for (window, settled);
