@@ -144,10 +144,10 @@ on_save_response (GtkNativeDialog *chooser, int response, ArbWindow *self)
           g_autofree char *named = g_strconcat (path, SAVE_SUFFIX, NULL);
           g_set_object (&file, g_file_new_for_path (named));
         }
-      if (write_game (self, file) && self->close_after_save)
-        gtk_window_destroy (GTK_WINDOW (self));
+      if (write_game (self, file))
+        _arb_window_carry_on (self, self->after_save);
     }
-  self->close_after_save = FALSE;
+  self->after_save = ARB_AFTER_SAVE_NOTHING;
   g_object_unref (chooser);
 }
 
@@ -200,9 +200,8 @@ on_open_response (GtkNativeDialog *chooser, int response, ArbWindow *self)
 }
 
 static void
-open_action (GtkWidget *widget, const char *name, GVariant *param)
+show_open_chooser (ArbWindow *self)
 {
-  ArbWindow *self = ARB_WINDOW (widget);
   GtkFileChooserNative *chooser;
   g_autoptr (GtkFileFilter) filter = save_filter ();
 
@@ -211,6 +210,15 @@ open_action (GtkWidget *widget, const char *name, GVariant *param)
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
   g_signal_connect (chooser, "response", G_CALLBACK (on_open_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+open_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+
+  if (!_arb_window_offer_to_save (self, ARB_AFTER_SAVE_OPEN))
+    show_open_chooser (self);
 }
 
 static void
@@ -229,45 +237,74 @@ continue_action (GtkWidget *widget, const char *name, GVariant *param)
   arb_window_set_game (self, game);
 }
 
-static void
-on_close_response (AdwMessageDialog *dialog, const char *response, ArbWindow *self)
+/* Goes on with what a game with unsaved steps held up. */
+void
+_arb_window_carry_on (ArbWindow *self, ArbAfterSave what)
 {
+  switch (what)
+    {
+    case ARB_AFTER_SAVE_CLOSE:
+      gtk_window_close (GTK_WINDOW (self));
+      break;
+    case ARB_AFTER_SAVE_OPEN:
+      show_open_chooser (self);
+      break;
+    case ARB_AFTER_SAVE_NEW_GAME:
+      arb_window_show_new_game (self);
+      break;
+    case ARB_AFTER_SAVE_NOTHING:
+    default:
+      break;
+    }
+}
+
+static void
+on_offer_response (AdwMessageDialog *dialog, const char *response, ArbWindow *self)
+{
+  ArbAfterSave then = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "then"));
+
   if (g_strcmp0 (response, "discard") == 0)
     {
       self->dirty = FALSE;
-      gtk_window_close (GTK_WINDOW (self));
+      _arb_window_carry_on (self, then);
     }
   else if (g_strcmp0 (response, "save") == 0)
     {
       if (self->file != NULL)
         {
           if (write_game (self, self->file))
-            gtk_window_close (GTK_WINDOW (self));
+            _arb_window_carry_on (self, then);
         }
       else
         {
-          self->close_after_save = TRUE;
+          self->after_save = then;
           save_as_action (GTK_WIDGET (self), "win.save-as", NULL);
         }
     }
 }
 
-/* Offers to save a game with unsaved steps before the window goes. */
+/* Before the window closes or another game takes the place of this one,
+ * offers to save steps that are not saved yet: the automatic save keeps
+ * a game in progress only until the next game starts. Returns FALSE when
+ * there is nothing to save and the caller can go on at once. */
 gboolean
-_arb_window_close_request (GtkWindow *window)
+_arb_window_offer_to_save (ArbWindow *self, ArbAfterSave then)
 {
-  ArbWindow *self = ARB_WINDOW (window);
   GtkWidget *dialog;
+  gboolean closing = then == ARB_AFTER_SAVE_CLOSE;
 
   if (self->game == NULL || !self->dirty)
-    return GTK_WINDOW_CLASS (g_type_class_peek (ADW_TYPE_APPLICATION_WINDOW))->close_request (window);
+    return FALSE;
 
-  dialog = adw_message_dialog_new (window, _("Save the Game?"),
-                                   _("The game has moves that are not saved. The game in progress "
-                                     "is also kept and offered again at the next start."));
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save the Game?"),
+                                   closing
+                                   ? _("The game has moves that are not saved. The game in progress "
+                                       "is also kept and offered again at the next start.")
+                                   : _("The game has moves that are not saved. Another game will "
+                                       "take its place."));
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
-                                    "discard", _("_Close Without Saving"),
+                                    "discard", closing ? _("_Close Without Saving") : _("_Discard Game"),
                                     "save", _("_Save"),
                                     NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
@@ -276,9 +313,21 @@ _arb_window_close_request (GtkWindow *window)
                                               ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), self);
+  g_object_set_data (G_OBJECT (dialog), "then", GINT_TO_POINTER (then));
+  g_signal_connect (dialog, "response", G_CALLBACK (on_offer_response), self);
   gtk_window_present (GTK_WINDOW (dialog));
   return TRUE;
+}
+
+/* Offers to save a game with unsaved steps before the window goes. */
+gboolean
+_arb_window_close_request (GtkWindow *window)
+{
+  ArbWindow *self = ARB_WINDOW (window);
+
+  if (_arb_window_offer_to_save (self, ARB_AFTER_SAVE_CLOSE))
+    return TRUE;
+  return GTK_WINDOW_CLASS (g_type_class_peek (ADW_TYPE_APPLICATION_WINDOW))->close_request (window);
 }
 
 /* ---- replay ------------------------------------------------------------- */

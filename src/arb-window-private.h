@@ -8,6 +8,14 @@ G_BEGIN_DECLS
 /* The usual width of a card of the large arboretum. */
 #define DEFAULT_CARD_WIDTH 78
 
+/* What to do once a game with unsaved steps is saved or let go. */
+typedef enum {
+  ARB_AFTER_SAVE_NOTHING,
+  ARB_AFTER_SAVE_CLOSE,
+  ARB_AFTER_SAVE_OPEN,
+  ARB_AFTER_SAVE_NEW_GAME,
+} ArbAfterSave;
+
 struct _ArbWindow
 {
   AdwApplicationWindow  parent_instance;
@@ -59,9 +67,13 @@ struct _ArbWindow
   gboolean              seeking;
   GFile                *file;
   gboolean              dirty;       /* steps since the last save */
-  gboolean              close_after_save;
+  ArbAfterSave          after_save;  /* what waits for Save As to finish */
 };
 
+void     _arb_window_carry_on          (ArbWindow      *self,
+                                        ArbAfterSave    what);
+gboolean _arb_window_offer_to_save     (ArbWindow      *self,
+                                        ArbAfterSave    then);
 void     _arb_window_class_add_actions (GtkWidgetClass *widget_class);
 GtkEventController *_arb_window_replay_keys_new (void);
 gboolean _arb_window_close_request     (GtkWindow      *window);

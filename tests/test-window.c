@@ -516,6 +516,72 @@ test_close_offers_to_save (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The message dialog the window shows, if any. */
+static AdwMessageDialog *
+find_message_dialog (ArbWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* owned by GTK */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window))
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+static ArbNewGameDialog *
+find_new_game_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (ARB_IS_NEW_GAME_DIALOG (w))
+        return ARB_NEW_GAME_DIALOG (w);
+    }
+  return NULL;
+}
+
+/* A new game would take the place of one with unsaved steps: the window
+ * asks first, and Cancel keeps the game as it was. */
+static void
+test_new_game_offers_to_save (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  AdwMessageDialog *asked;
+  ArbNewGameDialog *dialog;
+  ArbGame *game;
+  guint steps;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 11, &error));
+  wait_for (window, settled);
+  person_step (window);
+  game = arb_window_get_game (window);
+  steps = arb_game_get_n_steps (game);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  asked = find_message_dialog (window);
+  g_assert_nonnull (asked);
+  g_assert_null (find_new_game_dialog ());
+  adw_message_dialog_response (asked, "cancel");
+  g_assert_true (arb_window_get_game (window) == game);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, steps);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  asked = find_message_dialog (window);
+  g_assert_nonnull (asked);
+  adw_message_dialog_response (asked, "discard");
+  dialog = find_new_game_dialog ();
+  g_assert_nonnull (dialog);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -534,6 +600,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/take-back", test_take_back);
   g_test_add_func ("/window/save-open-replay", test_save_open_replay);
   g_test_add_func ("/window/close-offers-to-save", test_close_offers_to_save);
+  g_test_add_func ("/window/new-game-offers-to-save", test_new_game_offers_to_save);
   g_test_add_func ("/window/drop-on-cell", test_drop_on_cell);
   return g_test_run ();
 }
