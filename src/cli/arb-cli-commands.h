@@ -5,7 +5,7 @@
  * this list is included with different definitions of the macro.
  */
 ARB_CLI_COMMAND ("play", arb_cli_play, N_("Play a whole game between computer players"))
-ARB_CLI_COMMAND ("score", arb_cli_score, N_("Score a position given as JSON"))
+ARB_CLI_COMMAND ("score", arb_cli_score, N_("Score a save game or a position given as JSON"))
 ARB_CLI_COMMAND ("tournament", arb_cli_tournament, N_("Play many games between computer players and compare them"))
 ARB_CLI_COMMAND ("bot", arb_cli_bot, N_("Play against other programs with the Hackaranda JSON-lines protocol"))
 ARB_CLI_COMMAND ("show", arb_cli_show, N_("Show a save game step by step, every hand open"))

@@ -5,6 +5,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -58,9 +60,13 @@ static void
 print_usage (FILE *out)
 {
   fprintf (out, "%s\n", _("Usage: arboretum-cli COMMAND [OPTION…]"));
+  int width = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    width = MAX (width, (int) strlen (commands[i].name));
   fprintf (out, "\n%s\n", _("Commands:"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (out, "  %-8s %s\n", commands[i].name, _(commands[i].summary));
+    fprintf (out, "  %-*s  %s\n", width, commands[i].name, _(commands[i].summary));
   fprintf (out, "\n%s\n", _("Run “arboretum-cli COMMAND --help” for the options of a command."));
 }
 
