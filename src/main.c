@@ -10,9 +10,11 @@ int
 main (int argc, char *argv[])
 {
   g_autoptr (ArbApplication) app = NULL;
+  /* Tests and screenshots point this at the catalogues the build compiled. */
+  const char *localedir = g_getenv ("ARBORETUM_LOCALEDIR");
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
