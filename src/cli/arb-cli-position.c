@@ -186,8 +186,8 @@ read_card (Reader *reader, JsonObject *object, const char *where, ArbCard *card,
   if (!get_integer (object, "value", where, &value, error))
     return FALSE;
   if (value < 1 || value > ARB_N_VALUES)
-    return refuse (error, where, _("the value %" G_GINT64_FORMAT " is not between 1 and 8"),
-                   value);
+    return refuse (error, where, _("the value %lld is not between 1 and 8"),
+                   (long long) value);
 
   *card = arb_card_new (species, (guint) value);
   if (reader->seen_at[*card] != NULL)
@@ -282,9 +282,8 @@ check_cells (const FarCell *cells, guint n, const char *player, GError **error)
         {
           g_autofree char *where = g_strdup_printf ("%s, arboretum[%u]", player, i);
           return refuse (error, where,
-                         _("the cell (%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") "
-                           "already holds arboretum[%u]"),
-                         cells[i].x, cells[i].y, j);
+                         _("the cell (%lld, %lld) already holds arboretum[%u]"),
+                         (long long) cells[i].x, (long long) cells[i].y, j);
         }
 
   int cut = find_cut_off (cells, n);
@@ -292,9 +291,9 @@ check_cells (const FarCell *cells, guint n, const char *player, GError **error)
     {
       g_autofree char *where = g_strdup_printf ("%s, arboretum[%d]", player, cut);
       return refuse (error, where,
-                     _("the arboretum is not connected: the card at (%" G_GINT64_FORMAT
-                       ", %" G_GINT64_FORMAT ") cannot be reached from arboretum[0]"),
-                     cells[cut].x, cells[cut].y);
+                     _("the arboretum is not connected: the card at (%lld, %lld) "
+                       "cannot be reached from arboretum[0]"),
+                     (long long) cells[cut].x, (long long) cells[cut].y);
     }
   return TRUE;
 }
