@@ -28,6 +28,27 @@ load_file (const char *file, GError **error)
   return arb_save_read_file (gfile, NULL, error);
 }
 
+/* The one save game named on the command line of validate and show; says
+ * what is wrong with it otherwise. */
+static int
+load_only_argument (int argc, char **argv, ArbGame **game)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (argc != 2)
+    {
+      arb_cli_printerr (_("Give one save game file"));
+      return ARB_CLI_EXIT_INVALID;
+    }
+  *game = load_file (argv[1], &error);
+  if (*game == NULL)
+    {
+      arb_cli_printerr ("%s: %s", argv[1], error->message);
+      return ARB_CLI_EXIT_INVALID;
+    }
+  return ARB_CLI_EXIT_OK;
+}
+
 /* The names of the players, then Q's in solo, as ArbCliPosition wants. */
 static void
 collect_names (ArbGame *game, const char **names)
@@ -94,7 +115,6 @@ int
 arb_cli_validate (int argc, char **argv)
 {
   g_autoptr (GOptionContext) context = g_option_context_new (_("FILE"));
-  g_autoptr (GError) error = NULL;
   g_autoptr (ArbGame) game = NULL;
   int status;
 
@@ -103,18 +123,8 @@ arb_cli_validate (int argc, char **argv)
       "the position it records. Exit status: 0 when it is good, 2 otherwise."));
   if ((status = arb_cli_parse_options (context, &argc, &argv)) != ARB_CLI_EXIT_OK)
     return status;
-  if (argc != 2)
-    {
-      arb_cli_printerr (_("Give one save game file"));
-      return ARB_CLI_EXIT_INVALID;
-    }
-
-  game = load_file (argv[1], &error);
-  if (game == NULL)
-    {
-      arb_cli_printerr ("%s: %s", argv[1], error->message);
-      return ARB_CLI_EXIT_INVALID;
-    }
+  if ((status = load_only_argument (argc, argv, &game)) != ARB_CLI_EXIT_OK)
+    return status;
   g_print (ngettext ("%s: a good save game (%s, %u player, %u steps, %s)\n",
                      "%s: a good save game (%s, %u players, %u steps, %s)\n",
                      arb_game_get_n_seats (game)),
@@ -306,7 +316,6 @@ arb_cli_show (int argc, char **argv)
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("FILE"));
-  g_autoptr (GError) error = NULL;
   g_autoptr (ArbGame) game = NULL;
   g_autoptr (ArbReplay) replay = NULL;
   g_autoptr (GString) out = g_string_new (NULL);
@@ -319,18 +328,8 @@ arb_cli_show (int argc, char **argv)
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if ((status = arb_cli_parse_options (context, &argc, &argv)) != ARB_CLI_EXIT_OK)
     return status;
-  if (argc != 2)
-    {
-      arb_cli_printerr (_("Give one save game file"));
-      return ARB_CLI_EXIT_INVALID;
-    }
-
-  game = load_file (argv[1], &error);
-  if (game == NULL)
-    {
-      arb_cli_printerr ("%s: %s", argv[1], error->message);
-      return ARB_CLI_EXIT_INVALID;
-    }
+  if ((status = load_only_argument (argc, argv, &game)) != ARB_CLI_EXIT_OK)
+    return status;
   n_steps = arb_game_get_n_steps (game);
   if (step < -1 || step > (int) n_steps)
     {
