@@ -108,11 +108,35 @@ species_shape (cairo_t *cr, ArbSpecies species, double cx, double cy, double r)
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
 }
 
+/* The smallest font a species name shrinks to before it is ellipsized. */
+#define MIN_NAME_SIZE 6.0
+
+/* Whether a name lies in two lines at most, each as wide as the card
+ * allows, broken between words only (never “Flamboya-nt”). */
+static gboolean
+name_fits (PangoLayout *layout, const char *text, double max_width)
+{
+  if (pango_layout_get_line_count (layout) > 2)
+    return FALSE;
+  for (GSList *l = pango_layout_get_lines_readonly (layout); l != NULL; l = l->next)
+    {
+      PangoLayoutLine *line = l->data;
+      PangoRectangle extents;
+
+      pango_layout_line_get_extents (line, NULL, &extents);
+      if (extents.width > max_width * PANGO_SCALE
+          || (line->start_index > 0 && text[line->start_index - 1] != ' '))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 draw_text (cairo_t *cr, const char *text, double size,
            gboolean bold, double x, double y, double max_width, gboolean centre)
 {
-  /* Long names (“Royal Poinciana”, “Cerisier du Japon”) take two lines. */
+  /* Long names (“Royal Poinciana”, “Tulipier de Virginie”) take two lines,
+   * in a smaller font on small cards. */
   PangoLayout *layout = pango_cairo_create_layout (cr);
   PangoFontDescription *font = pango_font_description_new ();
   int w, h;
@@ -123,12 +147,18 @@ draw_text (cairo_t *cr, const char *text, double size,
   pango_layout_set_text (layout, text, -1);
   pango_layout_set_font_description (layout, font);
   pango_layout_set_width (layout, (int) (max_width * PANGO_SCALE));
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   if (centre)
     {
-      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+      for (; size > MIN_NAME_SIZE && !name_fits (layout, text, max_width); size -= 0.5)
+        {
+          pango_font_description_set_absolute_size (font, (size - 0.5) * PANGO_SCALE);
+          pango_layout_set_font_description (layout, font);
+        }
       pango_layout_set_height (layout, -2);
     }
+  /* The last resort, for a name too long even in the smallest font. */
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   pango_layout_set_alignment (layout, centre ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT);
   pango_layout_get_pixel_size (layout, &w, &h);
   cairo_move_to (cr, x, y - h / 2.0);
@@ -165,7 +195,7 @@ draw_face (ArbCard card, cairo_t *cr, double w, double h)
   draw_text (cr, value, w * 0.34, TRUE, w * 0.09, h * 0.16, w * 0.5, FALSE);
   if (w >= 40)
     draw_text (cr, arb_species_name (species), MAX (w * 0.13, 8.0),
-               FALSE, w * 0.04, h * 0.86, w * 0.92, TRUE);
+               FALSE, w * 0.03, h * 0.86, w * 0.94, TRUE);
 }
 
 static void
