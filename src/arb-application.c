@@ -20,6 +20,7 @@ struct _ArbApplication
 
 G_DEFINE_FINAL_TYPE (ArbApplication, arb_application, ADW_TYPE_APPLICATION)
 
+#define MARK(what) if (g_getenv ("ARB_TIMINGS")) g_printerr ("arb-mark %s %" G_GINT64_FORMAT "\n", what, g_get_monotonic_time ())
 static ArbWindow *
 get_window (ArbApplication *self)
 {
@@ -27,7 +28,9 @@ get_window (ArbApplication *self)
 
   if (ARB_IS_WINDOW (window))
     return ARB_WINDOW (window);
+  MARK ("window-new");
   window = GTK_WINDOW (arb_window_new (GTK_APPLICATION (self)));
+  MARK ("window-built");
   return ARB_WINDOW (window);
 }
 
@@ -109,7 +112,9 @@ arb_application_startup (GApplication *app)
     { "win.show-help-overlay", { "<Control>question", NULL } },
   };
 
+  MARK ("startup");
   G_APPLICATION_CLASS (arb_application_parent_class)->startup (app);
+  MARK ("startup-parent-done");
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
@@ -122,6 +127,7 @@ arb_application_activate (GApplication *app)
   ArbWindow *window = get_window (self);
 
   gtk_window_present (GTK_WINDOW (window));
+  MARK ("presented");
   if (self->start_spec != NULL)
     {
       g_autoptr (GError) error = NULL;
@@ -151,8 +157,9 @@ arb_application_open (GApplication *app, GFile **files, int n_files, const char 
 
   gtk_window_present (GTK_WINDOW (window));
   start = g_get_monotonic_time ();
-  /* One window plays one game: the first file is opened. */
-  if (n_files > 0 && !arb_window_open_file (window, files[0], &error))
+  /* One window plays one game: the first file is opened, after offering to
+   * save a game with unsaved moves, as Open does. */
+  if (n_files > 0 && !arb_window_open_file_interactive (window, files[0], &error))
     {
       g_autofree char *name = g_file_get_parse_name (files[0]);
       g_printerr ("%s: %s\n", name, error->message);
@@ -167,6 +174,7 @@ arb_application_handle_local_options (GApplication *app, GVariantDict *options)
 {
   ArbApplication *self = ARB_APPLICATION (app);
   gint32 seed;
+  MARK ("local-options");
   const char *think_time;
   guint64 think_ms;
 

@@ -25,6 +25,14 @@ struct _ArbArboretumView
   int           card_width;
   gboolean      has_hint;
   int           hint_x, hint_y;
+
+  /* Keeping the newest card in view, in the scrolled window around us. */
+  int           min_x, min_y;     /* the cell at the grid's top left */
+  int           shift_x, shift_y; /* columns and rows added at the left and top, not yet scrolled for */
+  gboolean      has_target;
+  int           target_x, target_y;
+  guint         scroll_tick;
+  gint64        scroll_frame;     /* the frame clock's counter when queued */
 };
 
 G_DEFINE_FINAL_TYPE (ArbArboretumView, arb_arboretum_view, ADW_TYPE_BIN)
@@ -96,12 +104,108 @@ make_cell (ArbArboretumView *self, int x, int y)
   return button;
 }
 
+static GtkAdjustment *
+scroll_adjustment (ArbArboretumView *self, GtkOrientation orientation)
+{
+  GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+
+  if (scrolled == NULL)
+    return NULL;
+  return orientation == GTK_ORIENTATION_HORIZONTAL
+         ? gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scrolled))
+         : gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+}
+
+/* Brings [start, start + size) into the page, with one more cell (pitch)
+ * on either side when the page has room for it. */
+static void
+scroll_axis (GtkAdjustment *adj, double shift, double start, double size, double pitch)
+{
+  if (adj == NULL)
+    return;
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj) + shift);
+  gtk_adjustment_clamp_page (adj, start - pitch, start + size + pitch);
+  gtk_adjustment_clamp_page (adj, start, start + size);
+}
+
+/* Runs once the grid has been laid out: keeps the cards already on screen
+ * where they were when the arboretum grew to the left or the top, then
+ * brings the newest card and the cells around it into view. */
+static gboolean
+scroll_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+  ArbArboretumView *self = ARB_ARBORETUM_VIEW (widget);
+  GtkWidget *card = self->has_target
+                    ? gtk_grid_get_child_at (self->grid, self->target_x - self->min_x, self->target_y - self->min_y)
+                    : gtk_widget_get_first_child (GTK_WIDGET (self->grid));
+  graphene_rect_t bounds;
+  double pitch_x, pitch_y;
+
+  /* The frame after the one that was coming lays out the new grid. */
+  if (gdk_frame_clock_get_frame_counter (clock) < self->scroll_frame + 2
+      || (card != NULL && gtk_widget_get_width (card) == 0))
+    return G_SOURCE_CONTINUE;
+  self->scroll_tick = 0;
+  if (card == NULL || !gtk_widget_compute_bounds (card, widget, &bounds))
+    {
+      self->shift_x = self->shift_y = 0;
+      return G_SOURCE_REMOVE;
+    }
+  pitch_x = bounds.size.width + gtk_grid_get_column_spacing (self->grid);
+  pitch_y = bounds.size.height + gtk_grid_get_row_spacing (self->grid);
+  scroll_axis (scroll_adjustment (self, GTK_ORIENTATION_HORIZONTAL), self->shift_x * pitch_x,
+               bounds.origin.x, bounds.size.width, self->has_target ? pitch_x : 0);
+  scroll_axis (scroll_adjustment (self, GTK_ORIENTATION_VERTICAL), self->shift_y * pitch_y,
+               bounds.origin.y, bounds.size.height, self->has_target ? pitch_y : 0);
+  self->shift_x = self->shift_y = 0;
+  self->has_target = FALSE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_scroll (ArbArboretumView *self)
+{
+  if (self->scroll_tick == 0 && gtk_widget_get_mapped (GTK_WIDGET (self))
+      && (self->has_target || self->shift_x != 0 || self->shift_y != 0))
+    {
+      self->scroll_frame = gdk_frame_clock_get_frame_counter (gtk_widget_get_frame_clock (GTK_WIDGET (self)));
+      self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_tick_cb, NULL, NULL);
+    }
+}
+
+/* A view shown again (another tab, another page) shows its newest card. */
+static void
+arb_arboretum_view_map (GtkWidget *widget)
+{
+  ArbArboretumView *self = ARB_ARBORETUM_VIEW (widget);
+
+  GTK_WIDGET_CLASS (arb_arboretum_view_parent_class)->map (widget);
+  self->shift_x = self->shift_y = 0;
+  if (self->arboretum.n > 0)
+    {
+      self->has_target = TRUE;
+      self->target_x = self->arboretum.cells[self->arboretum.n - 1].x;
+      self->target_y = self->arboretum.cells[self->arboretum.n - 1].y;
+    }
+  queue_scroll (self);
+}
+
+static void
+arb_arboretum_view_unmap (GtkWidget *widget)
+{
+  ArbArboretumView *self = ARB_ARBORETUM_VIEW (widget);
+
+  if (self->scroll_tick != 0)
+    gtk_widget_remove_tick_callback (widget, self->scroll_tick);
+  self->scroll_tick = 0;
+  GTK_WIDGET_CLASS (arb_arboretum_view_parent_class)->unmap (widget);
+}
+
 static void
 rebuild (ArbArboretumView *self)
 {
   int min_x = G_MAXINT, min_y = G_MAXINT;
 
-  clear_grid (self);
   for (guint i = 0; i < self->arboretum.n; i++)
     {
       min_x = MIN (min_x, self->arboretum.cells[i].x);
@@ -112,6 +216,21 @@ rebuild (ArbArboretumView *self)
       min_x = MIN (min_x, self->cells[2 * i]);
       min_y = MIN (min_y, self->cells[2 * i + 1]);
     }
+
+  /* What is on screen stays in place when a column or a row is added
+   * before the others. */
+  if (gtk_widget_get_first_child (GTK_WIDGET (self->grid)) != NULL && min_x != G_MAXINT
+      && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      self->shift_x += self->min_x - min_x;
+      self->shift_y += self->min_y - min_y;
+    }
+  if (min_x != G_MAXINT)
+    {
+      self->min_x = min_x;
+      self->min_y = min_y;
+    }
+  clear_grid (self);
 
   gtk_widget_set_visible (self->placeholder, self->arboretum.n == 0 && self->n_cells == 0);
   for (guint i = 0; i < self->arboretum.n; i++)
@@ -127,6 +246,7 @@ rebuild (ArbArboretumView *self)
       int x = self->cells[2 * i], y = self->cells[2 * i + 1];
       gtk_grid_attach (self->grid, make_cell (self, x, y), x - min_x, y - min_y, 1, 1);
     }
+  queue_scroll (self);
 }
 
 static void
@@ -143,6 +263,8 @@ arb_arboretum_view_class_init (ArbArboretumViewClass *klass)
     g_signal_new ("card-dropped", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_INT, G_TYPE_INT);
 
+  widget_class->map = arb_arboretum_view_map;
+  widget_class->unmap = arb_arboretum_view_unmap;
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/arb-arboretum-view.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbArboretumView, grid);
   gtk_widget_class_bind_template_child (widget_class, ArbArboretumView, placeholder);
@@ -163,6 +285,16 @@ arb_arboretum_view_set_arboretum (ArbArboretumView *self, const ArbArboretum *ar
   if (self->arboretum.n == arboretum->n
       && memcmp (self->arboretum.cells, arboretum->cells, arboretum->n * sizeof arboretum->cells[0]) == 0)
     return;
+  /* The newest card comes into view, unless cards were only taken away
+   * (a take back, a step back in a replay). */
+  if (arboretum->n > 0
+      && !(arboretum->n < self->arboretum.n
+           && memcmp (self->arboretum.cells, arboretum->cells, arboretum->n * sizeof arboretum->cells[0]) == 0))
+    {
+      self->has_target = TRUE;
+      self->target_x = arboretum->cells[arboretum->n - 1].x;
+      self->target_y = arboretum->cells[arboretum->n - 1].y;
+    }
   self->arboretum = *arboretum;
   rebuild (self);
 }
@@ -217,6 +349,16 @@ arb_arboretum_view_set_hint (ArbArboretumView *self, int x, int y)
   self->hint_x = x;
   self->hint_y = y;
   rebuild (self);
+}
+
+/* The card planted at (x, y), or NULL: for the tests. */
+GtkWidget *
+arb_arboretum_view_get_card_widget (ArbArboretumView *self, int x, int y)
+{
+  g_return_val_if_fail (ARB_IS_ARBORETUM_VIEW (self), NULL);
+  if (arb_arboretum_index_at (&self->arboretum, x, y) < 0)
+    return NULL;
+  return gtk_grid_get_child_at (self->grid, x - self->min_x, y - self->min_y);
 }
 
 /* The button of free cell (x, y), or NULL: for keyboard focus and tests. */

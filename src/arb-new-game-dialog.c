@@ -98,9 +98,17 @@ update_rows (ArbNewGameDialog *self)
       gtk_widget_set_visible (GTK_WIDGET (self->name_rows[i]), i < seats);
       gtk_widget_set_visible (GTK_WIDGET (self->who_rows[i]), i < seats && variant != ARB_VARIANT_SOLO);
     }
-  /* Translators: how many species the players must tick, and how many they have. */
-  subtitle = choose ? g_strdup_printf (_("Choose %u species (%u chosen)"), wanted, n)
-                    : g_strdup_printf (_("%u species, chosen at random"), wanted);
+  if (choose)
+    {
+      /* Translators: how many species are ticked, in “Choose 6 species (2 chosen)”. */
+      g_autofree char *chosen = g_strdup_printf (ngettext ("%u chosen", "%u chosen", n), n);
+      /* Translators: how many species the players must tick; %s is “2 chosen”. */
+      subtitle = g_strdup_printf (ngettext ("Choose %u species (%s)", "Choose %u species (%s)", wanted),
+                                  wanted, chosen);
+    }
+  else
+    subtitle = g_strdup_printf (ngettext ("%u species, chosen at random", "%u species, chosen at random",
+                                          wanted), wanted);
   adw_expander_row_set_subtitle (self->species_row, subtitle);
   gtk_widget_set_sensitive (GTK_WIDGET (self->start_button), !choose || n == wanted);
 }

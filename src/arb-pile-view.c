@@ -107,14 +107,19 @@ arb_pile_view_new (int source)
   return GTK_WIDGET (self);
 }
 
+/* Shows a pile under its title; short_title, when not NULL, is what fits
+ * above the card (a long name cut short), and the whole title is its
+ * tooltip and what a screen reader says. */
 void
-arb_pile_view_set_pile (ArbPileView *self, const ArbPile *pile, const char *title)
+arb_pile_view_set_pile (ArbPileView *self, const ArbPile *pile, const char *title, const char *short_title)
 {
   g_autofree char *count = NULL;
   g_autofree char *label = NULL;
 
   g_return_if_fail (ARB_IS_PILE_VIEW (self));
-  gtk_label_set_label (self->title_label, title);
+  gtk_label_set_label (self->title_label, short_title != NULL ? short_title : title);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->title_label),
+                               short_title != NULL && g_strcmp0 (short_title, title) != 0 ? title : NULL);
   count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card", "%u cards", pile->n), pile->n);
   gtk_label_set_label (self->count_label, count);
 
@@ -144,4 +149,12 @@ arb_pile_view_get_button (ArbPileView *self)
 {
   g_return_val_if_fail (ARB_IS_PILE_VIEW (self), NULL);
   return GTK_WIDGET (self->button);
+}
+
+/* The title above the card, for the tests. */
+GtkLabel *
+arb_pile_view_get_title_label (ArbPileView *self)
+{
+  g_return_val_if_fail (ARB_IS_PILE_VIEW (self), NULL);
+  return self->title_label;
 }

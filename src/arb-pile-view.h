@@ -13,8 +13,10 @@ G_DECLARE_FINAL_TYPE (ArbPileView, arb_pile_view, ARB, PILE_VIEW, AdwBin)
 GtkWidget *arb_pile_view_new        (int             source);
 void       arb_pile_view_set_pile   (ArbPileView    *self,
                                      const ArbPile  *pile,
-                                     const char     *title);
+                                     const char     *title,
+                                     const char     *short_title);
 int        arb_pile_view_get_source (ArbPileView    *self);
 GtkWidget *arb_pile_view_get_button (ArbPileView    *self);
+GtkLabel  *arb_pile_view_get_title_label (ArbPileView *self);
 
 G_END_DECLS

@@ -103,8 +103,9 @@ points_button (ArbScoreDialog *self, guint player, ArbSpecies species)
   GtkWidget *button = gtk_button_new_with_label (text);
   GtkEventController *motion = gtk_event_controller_motion_new ();
   /* Translators: for a screen reader: player, species, points. */
-  g_autofree char *a11y = g_strdup_printf (_("%s, %s: %u points; show the path"), name_of (self, player),
-                                           arb_species_name (species), score->points);
+  g_autofree char *a11y = g_strdup_printf (ngettext ("%s, %s: %u point; show the path",
+                                                     "%s, %s: %u points; show the path", score->points),
+                                           name_of (self, player), arb_species_name (species), score->points);
 
   gtk_widget_add_css_class (button, "flat");
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);

@@ -221,6 +221,32 @@ open_action (GtkWidget *widget, const char *name, GVariant *param)
     show_open_chooser (self);
 }
 
+/* Opens file as the Open command does: a game with unsaved moves is first
+ * offered to be saved, and the file opens once that is answered (then a
+ * failure shows in the window). Returns FALSE with error only when the file
+ * was opened at once and could not be read. */
+gboolean
+arb_window_open_file_interactive (ArbWindow *self, GFile *file, GError **error)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_set_object (&self->pending_file, file);
+  if (_arb_window_offer_to_save (self, ARB_AFTER_SAVE_OPEN_FILE))
+    return TRUE;
+  g_clear_object (&self->pending_file);
+  return arb_window_open_file (self, file, error);
+}
+
+static void
+open_pending_file (ArbWindow *self)
+{
+  g_autoptr (GFile) file = g_steal_pointer (&self->pending_file);
+  g_autoptr (GError) error = NULL;
+
+  if (file != NULL && !arb_window_open_file (self, file, &error))
+    _arb_window_show_error (self, error);
+}
+
 static void
 continue_action (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -252,6 +278,9 @@ _arb_window_carry_on (ArbWindow *self, ArbAfterSave what)
     case ARB_AFTER_SAVE_NEW_GAME:
       arb_window_show_new_game (self);
       break;
+    case ARB_AFTER_SAVE_OPEN_FILE:
+      open_pending_file (self);
+      break;
     case ARB_AFTER_SAVE_NOTHING:
     default:
       break;
@@ -263,7 +292,9 @@ on_offer_response (AdwMessageDialog *dialog, const char *response, ArbWindow *se
 {
   ArbAfterSave then = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "then"));
 
-  if (g_strcmp0 (response, "discard") == 0)
+  if (g_strcmp0 (response, "cancel") == 0)
+    g_clear_object (&self->pending_file);
+  else if (g_strcmp0 (response, "discard") == 0)
     {
       self->dirty = FALSE;
       _arb_window_carry_on (self, then);

@@ -14,6 +14,7 @@ typedef enum {
   ARB_AFTER_SAVE_CLOSE,
   ARB_AFTER_SAVE_OPEN,
   ARB_AFTER_SAVE_NEW_GAME,
+  ARB_AFTER_SAVE_OPEN_FILE,   /* the file given to arb_window_open_file_interactive */
 } ArbAfterSave;
 
 struct _ArbWindow
@@ -68,6 +69,7 @@ struct _ArbWindow
   GFile                *file;
   gboolean              dirty;       /* steps since the last save */
   ArbAfterSave          after_save;  /* what waits for Save As to finish */
+  GFile                *pending_file; /* to open once the question is answered */
 };
 
 void     _arb_window_carry_on          (ArbWindow      *self,

@@ -136,20 +136,38 @@ hint_text (ArbWindow *self, const ArbState *state)
     }
 }
 
+/* The most characters of a name above a discard pile: a longer name is cut
+ * (the rest of the title stays whole) and the full title is a tooltip. */
+#define PILE_NAME_CHARS 12
+
+static char *
+pile_title (const char *name)
+{
+  /* Translators: whose discard pile this is. */
+  return g_strdup_printf (_("%s’s pile"), name);
+}
+
 static void
 update_piles (ArbWindow *self, const ArbState *state)
 {
-  arb_pile_view_set_pile (ARB_PILE_VIEW (self->pile_views[0]), &state->deck, _("Deck"));
+  arb_pile_view_set_pile (ARB_PILE_VIEW (self->pile_views[0]), &state->deck, _("Deck"), NULL);
   for (guint p = 0; p < arb_state_n_piles (state); p++)
     {
+      const char *name = player_name (self, p);
       g_autofree char *title = NULL;
+      g_autofree char *short_title = NULL;
 
       if (state->variant == ARB_VARIANT_SOLO)
         title = g_strdup (_("Discard pile"));
       else
-        /* Translators: whose discard pile this is. */
-        title = g_strdup_printf (_("%s’s pile"), player_name (self, p));
-      arb_pile_view_set_pile (ARB_PILE_VIEW (self->pile_views[p + 1]), &state->discards[p], title);
+        title = pile_title (name);
+      if (state->variant != ARB_VARIANT_SOLO && g_utf8_strlen (name, -1) > PILE_NAME_CHARS)
+        {
+          g_autofree char *start = g_utf8_substring (name, 0, PILE_NAME_CHARS - 1);
+          g_autofree char *cut = g_strconcat (start, "…", NULL);
+          short_title = pile_title (cut);
+        }
+      arb_pile_view_set_pile (ARB_PILE_VIEW (self->pile_views[p + 1]), &state->discards[p], title, short_title);
     }
 }
 
@@ -308,10 +326,20 @@ update_other_hands (ArbWindow *self, const ArbState *state, int seat)
     }
 }
 
+/* With nobody at the screen the game is only watched, and every hand may
+ * be seen: the hand shown is that of the player whose turn it is. */
+static int
+hand_seat (ArbWindow *self, const ArbState *state)
+{
+  if (count_people (self) == 0 && state->phase != ARB_PHASE_OVER)
+    return (int) state->current;
+  return shown_seat (self, state);
+}
+
 static void
 update_hand (ArbWindow *self, const ArbState *state)
 {
-  int seat = shown_seat (self, state);
+  int seat = hand_seat (self, state);
   g_autofree char *title = NULL;
 
   if (seat < 0)
@@ -324,8 +352,11 @@ update_hand (ArbWindow *self, const ArbState *state)
   arb_hand_view_set_hand (self->hand_view, &state->hands[seat],
                           self->replay == NULL ? self->new_card : ARB_CARD_NONE);
   update_other_hands (self, state, seat);
-  /* Translators: whose hand is shown. */
-  title = g_strdup_printf (_("%s’s hand"), player_name (self, (guint) seat));
+  if (self->replay == NULL && seat == self->viewer && !is_computer (self, (guint) seat))
+    title = g_strdup (_("Your hand"));
+  else
+    /* Translators: whose hand is shown. */
+    title = g_strdup_printf (_("%s’s hand"), player_name (self, (guint) seat));
   gtk_label_set_label (self->hand_title, title);
 }
 
@@ -784,8 +815,9 @@ on_step_applied (ArbGame *game, guint index, ArbWindow *self)
 {
   const ArbStep *step = arb_game_get_step (game, index);
 
+  /* The card is outlined in the hand it went to, if that hand is shown. */
   if (step->move.kind == ARB_MOVE_DRAW && step->move.source == ARB_SOURCE_DECK
-      && (int) step->player == self->viewer)
+      && ((int) step->player == self->viewer || count_people (self) == 0))
     self->new_card = step->move.card;
   else if (step->move.kind != ARB_MOVE_DRAW)
     self->new_card = ARB_CARD_NONE;
@@ -1060,6 +1092,7 @@ arb_window_dispose (GObject *object)
   g_clear_object (&self->replay);
   g_clear_object (&self->game);
   g_clear_object (&self->file);
+  g_clear_object (&self->pending_file);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->log_marks, g_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), ARB_TYPE_WINDOW);
@@ -1293,6 +1326,14 @@ arb_window_get_hand_view (ArbWindow *self)
 {
   g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
   return self->hand_view;
+}
+
+/* Whose hand the hand view shows, as its title says. */
+const char *
+arb_window_get_hand_title (ArbWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
+  return gtk_label_get_label (self->hand_title);
 }
 
 /* The large view for the player at the screen, the side view for the others. */

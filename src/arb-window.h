@@ -23,6 +23,9 @@ void              arb_window_show_new_game      (ArbWindow      *self);
 gboolean          arb_window_open_file          (ArbWindow      *self,
                                                  GFile          *file,
                                                  GError        **error);
+gboolean          arb_window_open_file_interactive (ArbWindow  *self,
+                                                    GFile      *file,
+                                                    GError    **error);
 gboolean          arb_window_save_to_file       (ArbWindow      *self,
                                                  GFile          *file,
                                                  GError        **error);
@@ -41,6 +44,7 @@ void              arb_window_autoplay           (ArbWindow      *self,
 const char       *arb_window_get_page           (ArbWindow      *self);
 int               arb_window_get_viewer         (ArbWindow      *self);
 ArbHandView      *arb_window_get_hand_view      (ArbWindow      *self);
+const char       *arb_window_get_hand_title     (ArbWindow      *self);
 ArbArboretumView *arb_window_get_arboretum_view (ArbWindow      *self,
                                                  guint           player);
 ArbArboretumView *arb_window_get_side_view      (ArbWindow      *self);

@@ -3,9 +3,12 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 
 #include "arb-new-game-dialog.h"
+#include "arb-pile-view.h"
 #include "arb-score-dialog.h"
 #include "arb-window.h"
 
@@ -582,6 +585,364 @@ test_new_game_offers_to_save (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Every widget of this type under root, depth first. */
+static void
+find_descendants (GtkWidget *root, GType type, GPtrArray *found)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
+        g_ptr_array_add (found, child);
+      find_descendants (child, type, found);
+    }
+}
+
+/* `arboretum FILE` while a game with unsaved moves is on: the window asks
+ * first, as Open does; Cancel keeps the game, Discard opens the file, and a
+ * window with nothing to save opens it at once. */
+static void
+test_open_file_offers_to_save (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("arboretum-window-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "saved.arboretum", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (ArbGame) game = NULL;
+  AdwMessageDialog *asked;
+  guint saved_steps, steps;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 17, &error));
+  wait_for (window, settled);
+  person_step (window);
+  g_assert_true (arb_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  saved_steps = arb_game_get_n_steps (arb_window_get_game (window));
+  person_step (window); /* a move that is not saved */
+  game = g_object_ref (arb_window_get_game (window));
+  steps = arb_game_get_n_steps (game);
+
+  g_assert_true (arb_window_open_file_interactive (window, file, &error));
+  g_assert_no_error (error);
+  asked = find_message_dialog (window);
+  g_assert_nonnull (asked);
+  g_assert_true (arb_window_get_game (window) == game);
+  adw_message_dialog_response (asked, "cancel");
+  g_assert_true (arb_window_get_game (window) == game);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, steps);
+
+  g_assert_true (arb_window_open_file_interactive (window, file, &error));
+  asked = find_message_dialog (window);
+  g_assert_nonnull (asked);
+  adw_message_dialog_response (asked, "discard");
+  g_assert_false (arb_window_get_game (window) == game);
+  g_assert_cmpuint (arb_game_get_n_steps (arb_window_get_game (window)), ==, saved_steps);
+
+  /* Just opened, nothing to save: the file opens again without a question. */
+  g_clear_object (&game);
+  game = g_object_ref (arb_window_get_game (window));
+  g_assert_true (arb_window_open_file_interactive (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (arb_window_get_game (window) == game);
+  g_assert_cmpuint (arb_game_get_n_steps (arb_window_get_game (window)), ==, saved_steps);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* The mnemonic letters of the items of a menu and its sections, each once. */
+static void
+check_menu_mnemonics (GMenuModel *menu, GHashTable *letters)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr (GMenuModel) section = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION);
+      g_autofree char *label = NULL;
+      const char *mark;
+      gunichar letter;
+
+      if (section != NULL)
+        {
+          check_menu_mnemonics (section, letters);
+          continue;
+        }
+      g_assert_true (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+      mark = strchr (label, '_');
+      g_assert_nonnull (mark);
+      letter = g_unichar_tolower (g_utf8_get_char (mark + 1));
+      if (g_hash_table_contains (letters, GUINT_TO_POINTER (letter)))
+        g_error ("“%s” has the mnemonic of “%s”", label,
+                 (const char *) g_hash_table_lookup (letters, GUINT_TO_POINTER (letter)));
+      g_hash_table_insert (letters, GUINT_TO_POINTER (letter), g_strdup (label));
+    }
+}
+
+static void
+check_primary_menu (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
+  g_autoptr (GHashTable) letters = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  guint n_menus = 0;
+
+  find_descendants (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      GMenuModel *menu = gtk_menu_button_get_menu_model (buttons->pdata[i]);
+      if (menu == NULL)
+        continue;
+      g_hash_table_remove_all (letters);
+      check_menu_mnemonics (menu, letters);
+      g_assert_cmpuint (g_hash_table_size (letters), >=, 8);
+      n_menus++;
+    }
+  g_assert_cmpuint (n_menus, ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Runs check in French, from the catalogue this build compiled. */
+static void
+in_french (void (*check) (void))
+{
+  g_autofree char *locale = g_strdup (setlocale (LC_ALL, NULL));
+
+  if (setlocale (LC_ALL, "C.UTF-8") == NULL)
+    {
+      g_test_skip ("No C.UTF-8 locale");
+      return;
+    }
+  g_setenv ("LANGUAGE", "fr", TRUE);
+  check ();
+  g_setenv ("LANGUAGE", "C", TRUE);
+  setlocale (LC_ALL, locale);
+}
+
+/* Alt and a letter reach every item of the main menu, in both languages. */
+static void
+test_menu_mnemonics (void)
+{
+  check_primary_menu ();
+  in_french (check_primary_menu);
+}
+
+static AdwExpanderRow *
+species_row (ArbNewGameDialog *dialog)
+{
+  g_autoptr (GPtrArray) rows = g_ptr_array_new ();
+
+  find_descendants (GTK_WIDGET (dialog), ADW_TYPE_EXPANDER_ROW, rows);
+  g_assert_cmpuint (rows->len, ==, 1);
+  return rows->pdata[0];
+}
+
+static const char *expected_one, *expected_two;
+
+/* The species count says “1 chosen”, then “2 chosen”, as the language says it. */
+static void
+check_species_count (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  ArbNewGameDialog *dialog;
+  AdwExpanderRow *row;
+  g_autoptr (GPtrArray) checks = g_ptr_array_new ();
+
+  g_settings_set_string (settings, "variant", "standard");
+  g_settings_set_uint (settings, "seats", 2);
+  dialog = arb_new_game_dialog_new (settings);
+  row = species_row (dialog);
+  adw_expander_row_set_enable_expansion (row, TRUE);
+  find_descendants (GTK_WIDGET (row), GTK_TYPE_CHECK_BUTTON, checks);
+  g_assert_cmpuint (checks->len, ==, ARB_N_SPECIES);
+  for (guint i = 0; i < checks->len; i++)
+    gtk_check_button_set_active (checks->pdata[i], FALSE);
+  gtk_check_button_set_active (checks->pdata[0], TRUE);
+  g_assert_cmpstr (adw_expander_row_get_subtitle (row), ==, expected_one);
+  gtk_check_button_set_active (checks->pdata[1], TRUE);
+  g_assert_cmpstr (adw_expander_row_get_subtitle (row), ==, expected_two);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+test_species_count_plural (void)
+{
+  expected_one = "Choose 6 species (1 chosen)";
+  expected_two = "Choose 6 species (2 chosen)";
+  check_species_count ();
+  expected_one = "Choisissez 6 essences (1 choisie)";
+  expected_two = "Choisissez 6 essences (2 choisies)";
+  in_french (check_species_count);
+}
+
+/* A long name above a discard pile is cut, the rest of the title stays
+ * whole and nothing else is ellipsized; the tooltip has it all. */
+static gboolean
+piles_laid_out (ArbWindow *window)
+{
+  g_autoptr (GPtrArray) piles = g_ptr_array_new ();
+
+  find_descendants (GTK_WIDGET (window), ARB_TYPE_PILE_VIEW, piles);
+  for (guint i = 0; i < piles->len; i++)
+    if (gtk_widget_get_width (GTK_WIDGET (arb_pile_view_get_title_label (piles->pdata[i]))) == 0)
+      return FALSE;
+  return piles->len > 0;
+}
+
+static void
+test_pile_titles (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) piles = g_ptr_array_new ();
+  const char *long_title = "Maximiliana Josephine-Wolkenstein’s pile";
+  gboolean found_long = FALSE;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window,
+                                             "standard:3:person=Dana,random=Maximiliana Josephine-Wolkenstein,random=Bartholomew",
+                                             3, &error));
+  g_assert_no_error (error);
+  wait_for (window, piles_laid_out);
+  find_descendants (GTK_WIDGET (window), ARB_TYPE_PILE_VIEW, piles);
+  g_assert_cmpuint (piles->len, ==, 4);
+  for (guint i = 0; i < piles->len; i++)
+    {
+      GtkLabel *label = arb_pile_view_get_title_label (piles->pdata[i]);
+      const char *tooltip = gtk_widget_get_tooltip_text (GTK_WIDGET (label));
+
+      /* Two lines as wide as the card at most, and never the title cut. */
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (piles->pdata[i])), <=, 120);
+      if (g_strcmp0 (tooltip, long_title) == 0)
+        {
+          found_long = TRUE;
+          g_assert_cmpstr (gtk_label_get_label (label), ==, "Maximiliana…’s pile");
+        }
+      else
+        g_assert_null (tooltip);
+    }
+  g_assert_true (found_long);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* With only computers at the table, the hand shown is that of whoever
+ * plays, under their name. */
+static guint watched_steps;
+
+static void
+check_watched_hand (ArbGame *game, guint index, ArbWindow *window)
+{
+  const ArbState *state = arb_game_get_state (game);
+  ArbHandView *hand = arb_window_get_hand_view (window);
+  const char *name = arb_player_get_name (arb_game_get_player (game, state->current));
+  ArbCard cards[ARB_N_CARDS];
+  guint n = arb_card_set_to_array (&state->hands[state->current], cards);
+
+  if (state->phase == ARB_PHASE_OVER)
+    return;
+  g_assert_cmpuint (arb_hand_view_get_n_cards (hand), ==, n);
+  for (guint i = 0; i < n; i++)
+    g_assert_nonnull (arb_hand_view_get_card_button (hand, cards[i]));
+  g_assert_nonnull (strstr (arb_window_get_hand_title (window), name));
+  watched_steps++;
+}
+
+static void
+test_watch_computers (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:3:random=Ada,random=Bo,random=Cy", 23, &error));
+  game = arb_window_get_game (window);
+  g_assert_nonnull (strstr (arb_window_get_hand_title (window), "Ada"));
+  watched_steps = 0;
+  g_signal_connect (game, "step-applied", G_CALLBACK (check_watched_hand), window);
+  wanted_steps = 24;
+  wait_for (window, steps_reached);
+  g_signal_handlers_disconnect_by_data (game, window);
+  g_assert_cmpuint (watched_steps, >=, 24);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The newest card of an arboretum in its scrolled window is in view. */
+static ArbArboretumView *newest_view;
+
+static gboolean
+newest_card_in_view (ArbWindow *window)
+{
+  const ArbArboretum *arboretum = &arb_game_get_state (arb_window_get_game (window))->arboreta[0];
+  const ArbPlacement *newest = &arboretum->cells[arboretum->n - 1];
+  GtkWidget *card = arb_arboretum_view_get_card_widget (newest_view, newest->x, newest->y);
+  GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (newest_view), GTK_TYPE_SCROLLED_WINDOW);
+  graphene_rect_t b;
+
+  if (card == NULL || gtk_widget_get_width (card) == 0 || !gtk_widget_compute_bounds (card, scrolled, &b))
+    return FALSE;
+  return b.origin.x >= 0 && b.origin.y >= 0
+         && b.origin.x + b.size.width <= gtk_widget_get_width (scrolled)
+         && b.origin.y + b.size.height <= gtk_widget_get_height (scrolled);
+}
+
+/* The person plants a card as far to one side (-1 left, 1 right) as the
+ * rules allow, so that the arboretum grows past its scrolled window. */
+static void
+plant_at_side (ArbWindow *window, int side)
+{
+  const ArbState *state = arb_game_get_state (arb_window_get_game (window));
+  ArbCard card = arb_card_set_nth (&state->hands[state->current], 0);
+  gint8 xy[2 * ARB_MAX_FREE_CELLS];
+  guint n = arb_state_free_cells (state, state->current, xy);
+  int best = -1;
+  GtkWidget *cell;
+
+  select_card (window, card);
+  for (guint i = 0; i < n; i++)
+    if (arb_state_check_play (state, card, xy[2 * i], xy[2 * i + 1], NULL)
+        && (best < 0 || side * xy[2 * i] > side * xy[2 * best]))
+      best = (int) i;
+  g_assert_cmpint (best, >=, 0);
+  cell = arb_arboretum_view_get_cell_button (newest_view, xy[2 * best], xy[2 * best + 1]);
+  g_assert_nonnull (cell);
+  wanted_steps = arb_game_get_n_steps (arb_window_get_game (window)) + 1;
+  gtk_widget_activate (cell);
+  wait_for (window, steps_reached);
+}
+
+static void
+test_scroll_to_newest (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+  GtkAdjustment *hadj;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 560);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 47, &error));
+  game = arb_window_get_game (window);
+  newest_view = arb_window_get_arboretum_view (window, 0);
+  /* To the right, out of the page; then back to the left, out of it again. */
+  for (int turn = 0; turn < 10; turn++)
+    {
+      wait_for (window, settled);
+      person_step (window);
+      person_step (window);
+      plant_at_side (window, turn < 7 ? 1 : -1);
+      wait_for (window, newest_card_in_view);
+      person_step (window); /* discard */
+    }
+  /* Ten cards in a row are wider than the view, which had to follow them. */
+  g_assert_cmpuint (arb_game_get_state (game)->arboreta[0].n, ==, 10);
+  hadj = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (
+           gtk_widget_get_ancestor (GTK_WIDGET (newest_view), GTK_TYPE_SCROLLED_WINDOW)));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (hadj), >, gtk_adjustment_get_page_size (hadj));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -591,6 +952,10 @@ main (int argc, char *argv[])
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
+  /* The window's own strings, from this build's catalogues when in French. */
+  bindtextdomain (GETTEXT_PACKAGE, TEST_LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
 
   g_test_add_func ("/window/against-computer", test_against_computer);
   g_test_add_func ("/window/solo", test_solo);
@@ -602,5 +967,11 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/close-offers-to-save", test_close_offers_to_save);
   g_test_add_func ("/window/new-game-offers-to-save", test_new_game_offers_to_save);
   g_test_add_func ("/window/drop-on-cell", test_drop_on_cell);
+  g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
+  g_test_add_func ("/window/menu-mnemonics", test_menu_mnemonics);
+  g_test_add_func ("/window/species-count-plural", test_species_count_plural);
+  g_test_add_func ("/window/pile-titles", test_pile_titles);
+  g_test_add_func ("/window/watch-computers", test_watch_computers);
+  g_test_add_func ("/window/scroll-to-newest", test_scroll_to_newest);
   return g_test_run ();
 }
