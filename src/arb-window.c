@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "arb-application.h"
 #include "arb-card-widget.h"
 #include "arb-new-game-dialog.h"
 #include "arb-pile-view.h"
@@ -704,7 +705,10 @@ start_computer (ArbWindow *self)
 
   self->computer_cancellable = g_cancellable_new ();
   self->computer_started = g_get_monotonic_time ();
-  gtk_stack_set_visible_child (self->seats_stack, GTK_WIDGET (self->seat_views[current]));
+  /* The side panel follows the computer playing, unless its arboretum is
+   * the large one (a game of computers alone). */
+  if ((int) current != MAX (self->viewer, 0))
+    gtk_stack_set_visible_child (self->seats_stack, GTK_WIDGET (self->seat_views[current]));
   arb_ai_choose_async (&view, &params, self->computer_cancellable, on_computer_chose, g_object_ref (self));
 }
 
@@ -753,6 +757,7 @@ _arb_window_advance (ArbWindow *self)
       gtk_stack_set_visible_child_name (self->stack, "table");
       _arb_window_refresh (self);
       show_scores (self);
+      arb_application_release_memory ();
       if (g_getenv ("ARB_TIMINGS") != NULL)
         g_printerr ("arb-timing game-ended %u steps\n", arb_game_get_n_steps (self->game));
       return;

@@ -848,12 +848,20 @@ check_watched_hand (ArbGame *game, guint index, ArbWindow *window)
   watched_steps++;
 }
 
+/* The side panel follows who plays, never repeating the large arboretum. */
+static void
+check_side_panel (GtkStack *stack, GParamSpec *pspec, ArbWindow *window)
+{
+  g_assert_true (side_shows_another_player (window));
+}
+
 static void
 test_watch_computers (void)
 {
   ArbWindow *window = new_window ();
   g_autoptr (GError) error = NULL;
   ArbGame *game;
+  GtkWidget *stack;
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:3:random=Ada,random=Bo,random=Cy", 23, &error));
@@ -861,9 +869,12 @@ test_watch_computers (void)
   g_assert_nonnull (strstr (arb_window_get_hand_title (window), "Ada"));
   watched_steps = 0;
   g_signal_connect (game, "step-applied", G_CALLBACK (check_watched_hand), window);
+  stack = gtk_widget_get_parent (GTK_WIDGET (arb_window_get_side_view (window)));
+  g_signal_connect (stack, "notify::visible-child", G_CALLBACK (check_side_panel), window);
   wanted_steps = 24;
   wait_for (window, steps_reached);
   g_signal_handlers_disconnect_by_data (game, window);
+  g_signal_handlers_disconnect_by_data (stack, window);
   g_assert_cmpuint (watched_steps, >=, 24);
   gtk_window_destroy (GTK_WINDOW (window));
 }
