@@ -3,6 +3,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "arb-application.h"
 #include "arb-rules-window.h"
@@ -20,17 +23,49 @@ struct _ArbApplication
 
 G_DEFINE_FINAL_TYPE (ArbApplication, arb_application, ADW_TYPE_APPLICATION)
 
-#define MARK(what) if (g_getenv ("ARB_TIMINGS")) g_printerr ("arb-mark %s %" G_GINT64_FORMAT "\n", what, g_get_monotonic_time ())
+/* For build-aux/measure-window: the stages of a launch, on the clock of
+ * the first frame's report. */
+static void
+report_timing (const char *stage)
+{
+  if (g_getenv ("ARB_TIMINGS") != NULL)
+    g_printerr ("arb-timing %s-monotonic-us %" G_GINT64_FORMAT "\n", stage, g_get_monotonic_time ());
+}
+
+/* The keyboard shortcuts window is built the first time it is asked for,
+ * not with every window: most games never open it, and parsing it took a
+ * few milliseconds of the launch and a megabyte of memory. GTK would build
+ * it at once from gtk/help-overlay.ui; it is stored elsewhere for that. */
+static void
+show_help_overlay (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  GtkApplicationWindow *window = GTK_APPLICATION_WINDOW (user_data);
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (window);
+
+  if (overlay == NULL)
+    {
+      g_autoptr (GtkBuilder) builder = gtk_builder_new_from_resource (RESOURCE_PREFIX "/ui/help-overlay.ui");
+
+      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      gtk_application_window_set_help_overlay (window, overlay);
+    }
+  gtk_window_present (GTK_WINDOW (overlay));
+}
+
 static ArbWindow *
 get_window (ArbApplication *self)
 {
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  g_autoptr (GSimpleAction) help = NULL;
 
   if (ARB_IS_WINDOW (window))
     return ARB_WINDOW (window);
-  MARK ("window-new");
   window = GTK_WINDOW (arb_window_new (GTK_APPLICATION (self)));
-  MARK ("window-built");
+  /* Already there, the action keeps GTK from adding its own. */
+  help = g_simple_action_new ("show-help-overlay", NULL);
+  g_signal_connect_object (help, "activate", G_CALLBACK (show_help_overlay), window, 0);
+  g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (help));
+  report_timing ("window-built");
   return ARB_WINDOW (window);
 }
 
@@ -112,9 +147,8 @@ arb_application_startup (GApplication *app)
     { "win.show-help-overlay", { "<Control>question", NULL } },
   };
 
-  MARK ("startup");
   G_APPLICATION_CLASS (arb_application_parent_class)->startup (app);
-  MARK ("startup-parent-done");
+  report_timing ("toolkit-ready");
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
@@ -127,7 +161,6 @@ arb_application_activate (GApplication *app)
   ArbWindow *window = get_window (self);
 
   gtk_window_present (GTK_WINDOW (window));
-  MARK ("presented");
   if (self->start_spec != NULL)
     {
       g_autoptr (GError) error = NULL;
@@ -174,7 +207,6 @@ arb_application_handle_local_options (GApplication *app, GVariantDict *options)
 {
   ArbApplication *self = ARB_APPLICATION (app);
   gint32 seed;
-  MARK ("local-options");
   const char *think_time;
   guint64 think_ms;
 
@@ -236,6 +268,17 @@ arb_application_init (ArbApplication *self)
   };
 
   g_application_add_main_option_entries (G_APPLICATION (self), options);
+}
+
+/* Gives the free pages of the heap back to the system after a phase that
+ * allocated much and let most of it go (a whole game): glibc keeps them
+ * otherwise, and they count as the program's memory. */
+void
+arb_application_release_memory (void)
+{
+#ifdef __GLIBC__
+  malloc_trim (0);
+#endif
 }
 
 ArbApplication *

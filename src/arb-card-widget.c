@@ -19,6 +19,7 @@ struct _ArbCardWidget
   ArbCardWidgetBlank blank;
   int                width;
   gboolean           lit;
+  GdkTexture        *face; /* what it last drew, kept alive in the cache */
 };
 
 G_DEFINE_FINAL_TYPE (ArbCardWidget, arb_card_widget, GTK_TYPE_WIDGET)
@@ -228,25 +229,28 @@ draw_blank (ArbCardWidget *self, cairo_t *cr, double w, double h)
 
 /* Faces are drawn once per card, size and scale and shared as textures: an
  * arboretum of 80 cards then costs the renderer 80 texture draws, not 80
- * cairo drawings uploaded anew every frame. */
-static GdkTexture *
-face_texture (ArbCard card, int w, int h, int scale)
+ * cairo drawings uploaded anew every frame.
+ *
+ * The cache holds no reference: a face lives as long as a card widget shows
+ * it, so that the sizes no longer on screen (after a zoom, or once an
+ * arboretum has made its cards smaller to fit) and the cards gone into the
+ * discard piles leave the memory, the renderer's copy with them. */
+static GHashTable *face_cache;
+
+static void
+face_texture_finalized (gpointer key, GObject *where_the_texture_was)
 {
-  static GHashTable *cache;
-  guint key = card | (guint) w << 8 | (guint) h << 18 | (guint) scale << 28;
-  GdkTexture *texture;
-  cairo_surface_t *surface;
-  cairo_t *cr;
+  g_hash_table_remove (face_cache, key);
+}
+
+static GdkTexture *
+face_texture_new (ArbCard card, int w, int h, int scale)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w * scale, h * scale);
+  cairo_t *cr = cairo_create (surface);
   g_autoptr (GBytes) bytes = NULL;
+  GdkTexture *texture;
 
-  if (cache == NULL)
-    cache = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
-  texture = g_hash_table_lookup (cache, GUINT_TO_POINTER (key));
-  if (texture != NULL)
-    return texture;
-
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w * scale, h * scale);
-  cr = cairo_create (surface);
   cairo_scale (cr, scale, scale);
   draw_face (card, cr, w, h);
   cairo_destroy (cr);
@@ -256,7 +260,24 @@ face_texture (ArbCard card, int w, int h, int scale)
   texture = gdk_memory_texture_new (w * scale, h * scale, GDK_MEMORY_DEFAULT, bytes,
                                     (gsize) cairo_image_surface_get_stride (surface));
   cairo_surface_destroy (surface);
-  g_hash_table_insert (cache, GUINT_TO_POINTER (key), texture);
+  return texture;
+}
+
+/* A new reference to the face of CARD at that size. */
+static GdkTexture *
+face_texture (ArbCard card, int w, int h, int scale)
+{
+  guint key = card | (guint) w << 8 | (guint) h << 18 | (guint) scale << 28;
+  GdkTexture *texture;
+
+  if (face_cache == NULL)
+    face_cache = g_hash_table_new (NULL, NULL);
+  texture = g_hash_table_lookup (face_cache, GUINT_TO_POINTER (key));
+  if (texture != NULL)
+    return g_object_ref (texture);
+  texture = face_texture_new (card, w, h, scale);
+  g_hash_table_insert (face_cache, GUINT_TO_POINTER (key), texture);
+  g_object_weak_ref (G_OBJECT (texture), face_texture_finalized, GUINT_TO_POINTER (key));
   return texture;
 }
 
@@ -283,9 +304,12 @@ arb_card_widget_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (w <= 0 || h <= 0)
     return;
   if (arb_card_is_valid (self->card))
-    gtk_snapshot_append_texture (snapshot,
-                                 face_texture (self->card, w, h, gtk_widget_get_scale_factor (widget)),
-                                 &GRAPHENE_RECT_INIT (0, 0, (float) w, (float) h));
+    {
+      g_autoptr (GdkTexture) face = face_texture (self->card, w, h, gtk_widget_get_scale_factor (widget));
+
+      g_set_object (&self->face, face);
+      gtk_snapshot_append_texture (snapshot, face, &GRAPHENE_RECT_INIT (0, 0, (float) w, (float) h));
+    }
   else
     {
       cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, (float) w, (float) h));
@@ -321,9 +345,21 @@ update_accessible (ArbCardWidget *self)
 }
 
 static void
+arb_card_widget_dispose (GObject *object)
+{
+  ArbCardWidget *self = ARB_CARD_WIDGET (object);
+
+  g_clear_object (&self->face);
+  G_OBJECT_CLASS (arb_card_widget_parent_class)->dispose (object);
+}
+
+static void
 arb_card_widget_class_init (ArbCardWidgetClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = arb_card_widget_dispose;
 
   widget_class->snapshot = arb_card_widget_snapshot;
   widget_class->measure = arb_card_widget_measure;
@@ -354,6 +390,8 @@ arb_card_widget_set_card (ArbCardWidget *self, ArbCard card)
 {
   g_return_if_fail (ARB_IS_CARD_WIDGET (self));
   self->card = card;
+  /* The old face may go, unless another widget shows it. */
+  g_clear_object (&self->face);
   update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
