@@ -59,7 +59,8 @@ struct _ArbWindow
   ArbMove               computer_move;
   guint                 computer_timeout;
   guint                 advance_idle;
-  guint                 scroll_idle;
+  guint                 scroll_idle;   /* the tick that scrolls the log */
+  guint                 scroll_ticks;
   int                   card_width;  /* of the large arboretum */
   ArbScoreDialog       *score_dialog;
   guint                 n_log_lines;

@@ -559,15 +559,20 @@ add_log_line (ArbWindow *self, const char *text, gboolean heading)
   self->n_log_lines++;
 }
 
+/* The first tick comes before the list is laid out with its new lines,
+ * the second after: then its end is known. */
 static gboolean
-scroll_log_idle (gpointer user_data)
+scroll_log_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
 {
-  ArbWindow *self = user_data;
-  GtkWidget *scrolled = self->log_list != NULL
-                        ? gtk_widget_get_ancestor (GTK_WIDGET (self->log_list), GTK_TYPE_SCROLLED_WINDOW) : NULL;
+  ArbWindow *self = ARB_WINDOW (widget);
+  GtkWidget *scrolled;
   GtkAdjustment *adj;
 
+  if (++self->scroll_ticks < 2)
+    return G_SOURCE_CONTINUE;
   self->scroll_idle = 0;
+  scrolled = self->log_list != NULL
+             ? gtk_widget_get_ancestor (GTK_WIDGET (self->log_list), GTK_TYPE_SCROLLED_WINDOW) : NULL;
   if (scrolled == NULL)
     return G_SOURCE_REMOVE;
   adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
@@ -583,8 +588,10 @@ scroll_log_to_end (ArbWindow *self)
   if (self->log_list == NULL || gtk_widget_in_destruction (GTK_WIDGET (self)))
     return;
   if (self->scroll_idle == 0)
-    self->scroll_idle = g_timeout_add_full (G_PRIORITY_DEFAULT, 100, scroll_log_idle,
-                                            g_object_ref (self), g_object_unref);
+    {
+      self->scroll_ticks = 0;
+      self->scroll_idle = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_log_tick, NULL, NULL);
+    }
 }
 
 static void
