@@ -381,6 +381,7 @@ update_actions (ArbWindow *self, const ArbState *state)
   gboolean acting = _arb_window_viewer_to_act (self);
   ArbCard card = arb_hand_view_get_selected (self->hand_view);
   gboolean replaying = self->replay != NULL;
+  gboolean playing;
 
   /* During the person's turn the piles stay clickable: a draw out of its
    * step is refused by the engine, with its reason shown. */
@@ -396,9 +397,11 @@ update_actions (ArbWindow *self, const ArbState *state)
                                  !replaying && arb_game_is_finished (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.take-back", _arb_window_can_take_back (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", acting);
-  /* Game buttons appear with a game, and leave during a replay. */
-  gtk_widget_set_visible (self->hint_button, !replaying && !arb_game_is_finished (self->game));
-  gtk_widget_set_visible (self->take_back_button, !replaying && !arb_game_is_finished (self->game));
+  /* Game buttons appear with a game, and leave during a replay and when
+   * nobody plays at the screen. */
+  playing = !replaying && !arb_game_is_finished (self->game) && count_people (self) > 0;
+  gtk_widget_set_visible (self->hint_button, playing);
+  gtk_widget_set_visible (self->take_back_button, playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", TRUE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", TRUE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay",
