@@ -162,6 +162,20 @@ scroll_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The next scroll brings the newest card into view. */
+static void
+aim_at_newest (ArbArboretumView *self)
+{
+  const ArbArboretum *arboretum = &self->arboretum;
+
+  self->has_target = arboretum->n > 0;
+  if (arboretum->n > 0)
+    {
+      self->target_x = arboretum->cells[arboretum->n - 1].x;
+      self->target_y = arboretum->cells[arboretum->n - 1].y;
+    }
+}
+
 static void
 queue_scroll (ArbArboretumView *self)
 {
@@ -181,12 +195,7 @@ arb_arboretum_view_map (GtkWidget *widget)
 
   GTK_WIDGET_CLASS (arb_arboretum_view_parent_class)->map (widget);
   self->shift_x = self->shift_y = 0;
-  if (self->arboretum.n > 0)
-    {
-      self->has_target = TRUE;
-      self->target_x = self->arboretum.cells[self->arboretum.n - 1].x;
-      self->target_y = self->arboretum.cells[self->arboretum.n - 1].y;
-    }
+  aim_at_newest (self);
   queue_scroll (self);
 }
 
@@ -280,6 +289,8 @@ arb_arboretum_view_init (ArbArboretumView *self)
 void
 arb_arboretum_view_set_arboretum (ArbArboretumView *self, const ArbArboretum *arboretum)
 {
+  gboolean shrunk;
+
   g_return_if_fail (ARB_IS_ARBORETUM_VIEW (self));
   /* Rebuilding only on change keeps the keyboard focus where it is. */
   if (self->arboretum.n == arboretum->n
@@ -287,15 +298,11 @@ arb_arboretum_view_set_arboretum (ArbArboretumView *self, const ArbArboretum *ar
     return;
   /* The newest card comes into view, unless cards were only taken away
    * (a take back, a step back in a replay). */
-  if (arboretum->n > 0
-      && !(arboretum->n < self->arboretum.n
-           && memcmp (self->arboretum.cells, arboretum->cells, arboretum->n * sizeof arboretum->cells[0]) == 0))
-    {
-      self->has_target = TRUE;
-      self->target_x = arboretum->cells[arboretum->n - 1].x;
-      self->target_y = arboretum->cells[arboretum->n - 1].y;
-    }
+  shrunk = arboretum->n < self->arboretum.n
+           && memcmp (self->arboretum.cells, arboretum->cells, arboretum->n * sizeof arboretum->cells[0]) == 0;
   self->arboretum = *arboretum;
+  if (!shrunk)
+    aim_at_newest (self);
   rebuild (self);
 }
 
@@ -335,6 +342,8 @@ arb_arboretum_view_set_card_width (ArbArboretumView *self, int width)
 {
   g_return_if_fail (ARB_IS_ARBORETUM_VIEW (self));
   self->card_width = width;
+  /* Cards of another size move: the newest stays in view. */
+  aim_at_newest (self);
   gtk_grid_set_row_spacing (self->grid, (guint) MAX (2, width / 16));
   gtk_grid_set_column_spacing (self->grid, (guint) MAX (2, width / 16));
   rebuild (self);
