@@ -138,9 +138,21 @@ hint_text (ArbWindow *self, const ArbState *state)
     }
 }
 
-/* The most characters of a name above a discard pile: a longer name is cut
- * (the rest of the title stays whole) and the full title is a tooltip. */
-#define PILE_NAME_CHARS 12
+/* The most characters of a name where room is short (above a discard
+ * pile, on a tab of the side panel): a longer name is cut, the rest of a
+ * title stays whole, and the full name is shown elsewhere. */
+#define SHORT_NAME_CHARS 10
+
+static char *
+short_name (const char *name)
+{
+  g_autofree char *start = NULL;
+
+  if (g_utf8_strlen (name, -1) <= SHORT_NAME_CHARS)
+    return g_strdup (name);
+  start = g_utf8_substring (name, 0, SHORT_NAME_CHARS - 1);
+  return g_strconcat (start, "…", NULL);
+}
 
 static char *
 pile_title (const char *name)
@@ -163,10 +175,9 @@ update_piles (ArbWindow *self, const ArbState *state)
         title = g_strdup (_("Discard pile"));
       else
         title = pile_title (name);
-      if (state->variant != ARB_VARIANT_SOLO && g_utf8_strlen (name, -1) > PILE_NAME_CHARS)
+      if (state->variant != ARB_VARIANT_SOLO && g_utf8_strlen (name, -1) > SHORT_NAME_CHARS)
         {
-          g_autofree char *start = g_utf8_substring (name, 0, PILE_NAME_CHARS - 1);
-          g_autofree char *cut = g_strconcat (start, "…", NULL);
+          g_autofree char *cut = short_name (name);
           short_title = pile_title (cut);
         }
       arb_pile_view_set_pile (ARB_PILE_VIEW (self->pile_views[p + 1]), &state->discards[p], title, short_title);
@@ -877,10 +888,10 @@ build_table (ArbWindow *self, const ArbState *state)
   for (guint p = 0; p < state->n_players; p++)
     {
       g_autofree char *name = g_strdup_printf ("seat%u", p);
+      g_autofree char *tab = short_name (player_name (self, p));
       self->seat_views[p] = g_object_new (ARB_TYPE_ARBORETUM_VIEW, NULL);
       arb_arboretum_view_set_card_width (self->seat_views[p], 52);
-      gtk_stack_add_titled (self->seats_stack, GTK_WIDGET (self->seat_views[p]), name,
-                            player_name (self, p));
+      gtk_stack_add_titled (self->seats_stack, GTK_WIDGET (self->seat_views[p]), name, tab);
       g_signal_connect (self->seat_views[p], "cell-activated", G_CALLBACK (on_cell_activated), self);
       g_signal_connect (self->seat_views[p], "card-dropped", G_CALLBACK (on_card_dropped), self);
     }

@@ -820,7 +820,7 @@ test_pile_titles (void)
       if (g_strcmp0 (tooltip, long_title) == 0)
         {
           found_long = TRUE;
-          g_assert_cmpstr (gtk_label_get_label (label), ==, "Maximiliana…’s pile");
+          g_assert_cmpstr (gtk_label_get_label (label), ==, "Maximilia…’s pile");
         }
       else
         g_assert_null (tooltip);
