@@ -109,8 +109,11 @@ species_shape (cairo_t *cr, ArbSpecies species, double cx, double cy, double r)
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
 }
 
-/* The smallest font a species name shrinks to before it is ellipsized. */
+/* The smallest font a species name shrinks to before it is ellipsized,
+ * the font it starts from and the width it has on a card w wide. */
 #define MIN_NAME_SIZE 6.0
+#define NAME_SIZE(w) MAX ((w) * 0.13, 8.0)
+#define NAME_WIDTH(w) ((w) * 0.94)
 
 /* Whether a name lies in two lines at most, each as wide as the card
  * allows, broken between words only (never “Flamboya-nt”). */
@@ -132,6 +135,20 @@ name_fits (PangoLayout *layout, const char *text, double max_width)
   return TRUE;
 }
 
+/* Shrinks the font of a layout holding a name until the name fits; FALSE
+ * when it does not fit even in the smallest size. */
+static gboolean
+fit_name (PangoLayout *layout, PangoFontDescription *font, const char *text, double size, double max_width)
+{
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  for (; size > MIN_NAME_SIZE && !name_fits (layout, text, max_width); size -= 0.5)
+    {
+      pango_font_description_set_absolute_size (font, (size - 0.5) * PANGO_SCALE);
+      pango_layout_set_font_description (layout, font);
+    }
+  return name_fits (layout, text, max_width);
+}
+
 static void
 draw_text (cairo_t *cr, const char *text, double size,
            gboolean bold, double x, double y, double max_width, gboolean centre)
@@ -150,12 +167,7 @@ draw_text (cairo_t *cr, const char *text, double size,
   pango_layout_set_width (layout, (int) (max_width * PANGO_SCALE));
   if (centre)
     {
-      pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
-      for (; size > MIN_NAME_SIZE && !name_fits (layout, text, max_width); size -= 0.5)
-        {
-          pango_font_description_set_absolute_size (font, (size - 0.5) * PANGO_SCALE);
-          pango_layout_set_font_description (layout, font);
-        }
+      fit_name (layout, font, text, size, max_width);
       pango_layout_set_height (layout, -2);
     }
   /* The last resort, for a name too long even in the smallest font. */
@@ -195,8 +207,32 @@ draw_face (ArbCard card, cairo_t *cr, double w, double h)
   cairo_set_source_rgb (cr, ink, ink, ink);
   draw_text (cr, value, w * 0.34, TRUE, w * 0.09, h * 0.16, w * 0.5, FALSE);
   if (w >= 40)
-    draw_text (cr, arb_species_name (species), MAX (w * 0.13, 8.0),
-               FALSE, w * 0.03, h * 0.86, w * 0.94, TRUE);
+    draw_text (cr, arb_species_name (species), NAME_SIZE (w),
+               FALSE, w * 0.03, h * 0.86, NAME_WIDTH (w), TRUE);
+}
+
+/* Whether the name of a species fits on a card this wide, in two lines
+ * broken between words and without an ellipsis: for the tests. */
+gboolean
+arb_card_widget_name_fits (ArbSpecies species, int width)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Cantarell, sans-serif");
+  const char *name = arb_species_name (species);
+  gboolean fits;
+
+  pango_font_description_set_absolute_size (font, NAME_SIZE (width) * PANGO_SCALE);
+  pango_layout_set_text (layout, name, -1);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_width (layout, (int) (NAME_WIDTH (width) * PANGO_SCALE));
+  fits = fit_name (layout, font, name, NAME_SIZE (width), NAME_WIDTH (width));
+  pango_font_description_free (font);
+  g_object_unref (layout);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return fits;
 }
 
 static void

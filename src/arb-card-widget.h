@@ -28,6 +28,9 @@ void       arb_card_widget_set_width    (ArbCardWidget *self,
 void       arb_card_widget_set_lit      (ArbCardWidget *self,
                                          gboolean       lit);
 
+gboolean   arb_card_widget_name_fits    (ArbSpecies     species,
+                                         int            width);
+
 /* The colour of a species, for other drawings (the scoring sheet). */
 void       arb_species_get_rgba         (ArbSpecies     species,
                                          GdkRGBA       *rgba);

@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 #include <locale.h>
 
+#include "arb-card-widget.h"
 #include "arb-new-game-dialog.h"
 #include "arb-pile-view.h"
 #include "arb-score-dialog.h"
@@ -730,6 +731,32 @@ test_menu_mnemonics (void)
   in_french (check_primary_menu);
 }
 
+/* Every species name fits on the cards, broken between words only and
+ * never ellipsized, at every width the window draws them: 40 (other hands
+ * in a replay) to 138 (the large arboretum zoomed in). */
+static void
+check_species_names (void)
+{
+  for (int width = 40; width <= 138; width += 2)
+    for (guint s = 0; s < ARB_N_SPECIES; s++)
+      if (!arb_card_widget_name_fits ((ArbSpecies) s, width))
+        g_error ("“%s” does not fit on a card %d pixels wide", arb_species_name ((ArbSpecies) s), width);
+}
+
+static void
+check_french_species_names (void)
+{
+  g_assert_cmpstr (arb_species_name (ARB_SPECIES_ROYAL_POINCIANA), ==, "Flamboyant");
+  check_species_names ();
+}
+
+static void
+test_species_names_fit (void)
+{
+  check_species_names ();
+  in_french (check_french_species_names);
+}
+
 static AdwExpanderRow *
 species_row (ArbNewGameDialog *dialog)
 {
@@ -989,6 +1016,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
   g_test_add_func ("/window/menu-mnemonics", test_menu_mnemonics);
   g_test_add_func ("/window/species-count-plural", test_species_count_plural);
+  g_test_add_func ("/window/species-names-fit", test_species_names_fit);
   g_test_add_func ("/window/pile-titles", test_pile_titles);
   g_test_add_func ("/window/watch-computers", test_watch_computers);
   g_test_add_func ("/window/scroll-to-newest", test_scroll_to_newest);
