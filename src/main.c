@@ -3,9 +3,6 @@
 
 #include <glib/gi18n.h>
 #include <locale.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
 #include "arb-application.h"
 
@@ -16,13 +13,6 @@ main (int argc, char *argv[])
   /* Tests and screenshots point this at the catalogues the build compiled. */
   const char *localedir = g_getenv ("ARBORETUM_LOCALEDIR");
 
-#ifdef __GLIBC__
-  /* glibc raises its threshold for serving a block with its own mapping each
-   * time such a block is freed, up to 32 MiB; the cairo renderer's frames
-   * (megabytes each) then come from the heap and leave it holes that are
-   * never given back: about 7 MiB for a whole game. Its default, fixed. */
-  mallopt (M_MMAP_THRESHOLD, 128 * 1024);
-#endif
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
