@@ -1202,7 +1202,7 @@ on_realize (GtkWidget *widget)
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
 
-  /* Launch time, measured by tools/measure: when the first frame is drawn. */
+  /* Launch time, measured by build-aux/measure-window: when the first frame is drawn. */
   if (g_getenv ("ARB_TIMINGS") != NULL && clock != NULL)
     g_object_set_data (G_OBJECT (widget), "first-frame-handler",
                        GSIZE_TO_POINTER (g_signal_connect (clock, "after-paint", G_CALLBACK (on_first_frame), widget)));
