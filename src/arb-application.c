@@ -53,19 +53,27 @@ show_help_overlay (GSimpleAction *action, GVariant *param, gpointer user_data)
   gtk_window_present (GTK_WINDOW (overlay));
 }
 
+/* win.show-help-overlay, which opens the shortcuts window of WINDOW.
+ * Already there, it keeps GTK from adding its own. */
+void
+arb_application_add_shortcuts_action (GtkApplicationWindow *window)
+{
+  g_autoptr (GSimpleAction) help = g_simple_action_new ("show-help-overlay", NULL);
+
+  g_return_if_fail (GTK_IS_APPLICATION_WINDOW (window));
+  g_signal_connect_object (help, "activate", G_CALLBACK (show_help_overlay), window, 0);
+  g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (help));
+}
+
 static ArbWindow *
 get_window (ArbApplication *self)
 {
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
-  g_autoptr (GSimpleAction) help = NULL;
 
   if (ARB_IS_WINDOW (window))
     return ARB_WINDOW (window);
   window = GTK_WINDOW (arb_window_new (GTK_APPLICATION (self)));
-  /* Already there, the action keeps GTK from adding its own. */
-  help = g_simple_action_new ("show-help-overlay", NULL);
-  g_signal_connect_object (help, "activate", G_CALLBACK (show_help_overlay), window, 0);
-  g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (help));
+  arb_application_add_shortcuts_action (GTK_APPLICATION_WINDOW (window));
   report_timing ("window-built");
   return ARB_WINDOW (window);
 }

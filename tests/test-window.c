@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 #include <locale.h>
 
+#include "arb-application.h"
 #include "arb-card-widget.h"
 #include "arb-new-game-dialog.h"
 #include "arb-pile-view.h"
@@ -989,6 +990,28 @@ test_scroll_to_newest (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The shortcuts window is built when first asked for (not with every
+ * window), then shown again. */
+static void
+test_shortcuts_window (void)
+{
+  ArbWindow *window = new_window ();
+  GtkShortcutsWindow *overlay;
+
+  arb_application_add_shortcuts_action (GTK_APPLICATION_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (overlay);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  gtk_window_close (GTK_WINDOW (overlay));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  g_assert_true (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)) == overlay);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1020,5 +1043,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/pile-titles", test_pile_titles);
   g_test_add_func ("/window/watch-computers", test_watch_computers);
   g_test_add_func ("/window/scroll-to-newest", test_scroll_to_newest);
+  g_test_add_func ("/window/shortcuts-window", test_shortcuts_window);
   return g_test_run ();
 }
