@@ -15,17 +15,32 @@
 
 #include "arb-ai-private.h"
 
-/* How strongly medium weighs the others' points against its own, and how
- * much a deck draw is worth over the best known discard, in points. */
-#define BLOCK_WEIGHT 0.6
-#define RIGHT_SPREAD 2.5
-#define MEDIUM_DECK_BONUS 1.0
-#define EASY_DECK_BONUS 3.0
+/* Easy counts every right as kept and likes the deck; medium guards its
+ * rights and blocks. */
+const ArbAiWeights arb_ai_weights_easy = {
+  .guard = FALSE, .deck_bonus = 3.0, .hand_potential = 0.5, .hand_cap = 3, .unplanted = 0.6,
+};
+
+const ArbAiWeights arb_ai_weights_medium = {
+  .guard = TRUE, .block_weight = 0.6, .right_spread = 2.5, .deck_bonus = 1.0,
+  .hand_potential = 0.5, .hand_cap = 3, .unplanted = 0.6,
+  .gift_planted = 0.5, .gift_value = 1.0 / 16.0, .gift_other = 0.1,
+};
+
+/* Hard ranks its candidates with weights tuned in self-play against medium
+ * (docs/ai.md): it blocks more, values a species already planted as the
+ * start of a path, and keeps its discards from the others. */
+const ArbAiWeights arb_ai_weights_hard = {
+  .guard = TRUE, .block_weight = 0.9, .right_spread = 2.5, .deck_bonus = 3.0,
+  .hand_potential = 0.5, .hand_cap = 3, .unplanted = 0.3, .planted_bonus = 1.5,
+  .gift_planted = 0.5, .gift_value = 1.0 / 16.0, .gift_other = 0.1,
+};
 
 typedef struct {
   const ArbAiView *view;
   const ArbState  *s;
   guint            me;
+  const ArbAiWeights *w;
   gboolean         guard;
   gboolean         solo;
   guint            n_species;
@@ -52,7 +67,7 @@ logistic (double x)
 }
 
 static void
-eval_init (Eval *e, const ArbAiView *view, gboolean guard)
+eval_init (Eval *e, const ArbAiView *view, const ArbAiWeights *weights)
 {
   const ArbState *s = &view->state;
   guint unseen_n = arb_card_set_count (&view->unseen);
@@ -61,7 +76,8 @@ eval_init (Eval *e, const ArbAiView *view, gboolean guard)
   e->view = view;
   e->s = s;
   e->me = view->seat;
-  e->guard = guard;
+  e->w = weights;
+  e->guard = weights->guard;
   e->solo = s->variant == ARB_VARIANT_SOLO;
   for (guint sp = 0; sp < ARB_N_SPECIES; sp++)
     if (s->species & (1u << sp))
@@ -131,7 +147,10 @@ eval_position (const Eval *e, const guint8 *paths, ArbSpeciesMask planted, const
       ArbSpecies sp = e->species[i];
       guint8 bits = arb_card_set_species_bits (hand, sp);
       guint count = (guint) __builtin_popcount (bits);
-      double potential = 0.5 * MIN (count, 3u) * ((planted & (1u << sp)) ? 1.0 : 0.6);
+      double potential = e->w->hand_potential * MIN (count, e->w->hand_cap)
+                         * ((planted & (1u << sp)) ? 1.0 : e->w->unplanted);
+      if (planted & (1u << sp))
+        potential += e->w->planted_bonus;
 
       if (!e->guard)
         {
@@ -150,10 +169,10 @@ eval_position (const Eval *e, const guint8 *paths, ArbSpeciesMask planted, const
             continue;
           double theirs = opponent_sum (e, p, sp, bits & 1);
           best_other = MAX (best_other, theirs);
-          loss += logistic ((theirs - mine + 0.5) / RIGHT_SPREAD) * e->opp_paths[p][sp];
+          loss += logistic ((theirs - mine + 0.5) / e->w->right_spread) * e->opp_paths[p][sp];
         }
-      double right = logistic ((mine - best_other + 0.5) / RIGHT_SPREAD);
-      value += right * (paths[sp] + potential) - BLOCK_WEIGHT * loss;
+      double right = logistic ((mine - best_other + 0.5) / e->w->right_spread);
+      value += right * (paths[sp] + potential) - e->w->block_weight * loss;
     }
   return value;
 }
@@ -165,8 +184,8 @@ gift_penalty (const Eval *e, ArbCard card)
   if (!e->guard || e->solo)
     return 0.0;
   if (e->opp_species & (1u << arb_card_species (card)))
-    return 0.5 + arb_card_value (card) / 16.0;
-  return 0.1;
+    return e->w->gift_planted + arb_card_value (card) * e->w->gift_value;
+  return e->w->gift_other;
 }
 
 /* Solo: the least that card can add to Q's paths, and where. */
@@ -307,7 +326,7 @@ rank_draws (Eval *e, Ranked *out)
       out[i].move = arb_move_draw (sources[i]);
       if (sources[i] == ARB_SOURCE_DECK)
         {
-          out[i].value = keep + (e->guard ? MEDIUM_DECK_BONUS : EASY_DECK_BONUS);
+          out[i].value = keep + e->w->deck_bonus;
           continue;
         }
       ArbCardSet more = *hand;
@@ -325,14 +344,14 @@ compare_ranked (const void *a, const void *b)
 }
 
 guint
-arb_ai_rank_actions (const ArbAiView *view, gboolean guard, guint64 *rng,
+arb_ai_rank_actions (const ArbAiView *view, const ArbAiWeights *weights, guint64 *rng,
                      ArbMove *moves, double *values, guint max)
 {
   g_autofree Ranked *ranked = g_new (Ranked, ARB_AI_MAX_ACTIONS);
   g_autofree Eval *e = g_new (Eval, 1);
   guint n = 0;
 
-  eval_init (e, view, guard);
+  eval_init (e, view, weights);
   switch (view->state.phase)
     {
     case ARB_PHASE_DRAW:

@@ -9,10 +9,30 @@ G_BEGIN_DECLS
  * cell. */
 #define ARB_AI_MAX_ACTIONS ((ARB_HAND_SIZE + 2) * ARB_MAX_FREE_CELLS)
 
+/* What a heuristic player weighs, in points. Easy, medium and hard's
+ * candidate ranking differ only in these. */
+typedef struct {
+  gboolean guard;          /* weigh each species by the chance of keeping its right */
+  double   block_weight;   /* the others' expected points against mine */
+  double   right_spread;   /* how sharply a hand sum lead turns into a right kept */
+  double   deck_bonus;     /* a deck draw over keeping the hand as it is */
+  double   hand_potential; /* a card in hand of a species, up to hand_cap of them */
+  guint    hand_cap;
+  double   unplanted;      /* the same for a species not yet planted, as a share */
+  double   planted_bonus;  /* a species planted: the start of a path */
+  double   gift_planted;   /* discarding a species others have planted */
+  double   gift_value;     /* and per value point of it */
+  double   gift_other;     /* discarding any other card */
+} ArbAiWeights;
+
+extern const ArbAiWeights arb_ai_weights_easy;
+extern const ArbAiWeights arb_ai_weights_medium;
+extern const ArbAiWeights arb_ai_weights_hard;
+
 /* Every action the view's seat may take now, best first by the heuristic
- * (guard: medium, else easy), with their values. Returns how many. */
+ * with these weights, with their values. Returns how many. */
 guint    arb_ai_rank_actions   (const ArbAiView *view,
-                                gboolean         guard,
+                                const ArbAiWeights *weights,
                                 guint64         *rng,
                                 ArbMove         *moves,
                                 double          *values,

@@ -50,10 +50,10 @@ arb_ai_params_init (ArbAiParams *params, ArbAiLevel level, guint64 seed)
 }
 
 static gboolean
-choose_heuristic (const ArbAiView *view, gboolean guard, guint64 seed, ArbMove *move)
+choose_heuristic (const ArbAiView *view, const ArbAiWeights *weights, guint64 seed, ArbMove *move)
 {
   guint64 rng = seed;
-  return arb_ai_rank_actions (view, guard, &rng, move, NULL, 1) == 1;
+  return arb_ai_rank_actions (view, weights, &rng, move, NULL, 1) == 1;
 }
 
 /* The view's seat must be the one to move. */
@@ -80,10 +80,10 @@ arb_ai_choose_with_view (const ArbAiView *view, const ArbAiParams *params,
       chosen = arb_ai_choose_random (&view->state, &rng, move);
       break;
     case ARB_AI_EASY:
-      chosen = choose_heuristic (view, FALSE, params->seed, move);
+      chosen = choose_heuristic (view, &arb_ai_weights_easy, params->seed, move);
       break;
     case ARB_AI_MEDIUM:
-      chosen = choose_heuristic (view, TRUE, params->seed, move);
+      chosen = choose_heuristic (view, &arb_ai_weights_medium, params->seed, move);
       break;
     case ARB_AI_HARD:
     default:
