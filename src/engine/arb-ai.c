@@ -160,55 +160,6 @@ arb_ai_hint_async (ArbGame *game, const ArbAiParams *params, GCancellable *cance
   arb_ai_choose_async (view, params, cancellable, callback, user_data);
 }
 
-static ArbCard
-random_hand_card (const ArbState *state, GRand *rand)
-{
-  const ArbCardSet *hand = &state->hands[state->current];
-  return arb_card_set_nth (hand, (guint) g_rand_int_range (rand, 0, (gint32) arb_card_set_count (hand)));
-}
-
-static void
-random_cell (const ArbArboretum *arboretum, GRand *rand, ArbMove *move)
-{
-  gint8 xy[2 * ARB_MAX_FREE_CELLS];
-  guint n = arb_arboretum_free_cells (arboretum, xy);
-  guint i = (guint) g_rand_int_range (rand, 0, (gint32) n);
-  move->x = xy[2 * i];
-  move->y = xy[2 * i + 1];
-}
-
-/* The random player straight from GRand, as it always drew, so that seeded
- * games of arboretum-cli replay as before; it only looks at its own hand
- * and the free cells, so it needs no view. */
-static gboolean
-choose_random_with_grand (const ArbState *state, GRand *rand, ArbMove *move)
-{
-  gint8 sources[1 + ARB_MAX_PLAYERS];
-  guint n;
-
-  switch (state->phase)
-    {
-    case ARB_PHASE_DRAW:
-      n = arb_state_legal_sources (state, sources);
-      if (n == 0)
-        return FALSE;
-      *move = arb_move_draw (sources[g_rand_int_range (rand, 0, (gint32) n)]);
-      return TRUE;
-    case ARB_PHASE_PLAY:
-      *move = arb_move_play (random_hand_card (state, rand), 0, 0);
-      random_cell (&state->arboreta[state->current], rand, move);
-      return TRUE;
-    case ARB_PHASE_DISCARD:
-      *move = arb_move_discard (random_hand_card (state, rand), 0, 0);
-      if (state->variant == ARB_VARIANT_SOLO)
-        random_cell (&state->arboreta[ARB_SOLO_Q], rand, move);
-      return TRUE;
-    case ARB_PHASE_OVER:
-    default:
-      return FALSE;
-    }
-}
-
 gboolean
 arb_ai_choose (const ArbState *state, ArbAiLevel level, GRand *rand, ArbMove *move)
 {
@@ -216,8 +167,13 @@ arb_ai_choose (const ArbState *state, ArbAiLevel level, GRand *rand, ArbMove *mo
   ArbAiKnowledge none;
   ArbAiParams params;
 
+  /* The random player looks only at its own hand and the free cells: it
+   * needs no view. */
   if (level == ARB_AI_RANDOM)
-    return choose_random_with_grand (state, rand, move);
+    {
+      guint64 rng = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+      return arb_ai_choose_random (state, &rng, move);
+    }
   view = g_new (ArbAiView, 1);
   arb_ai_knowledge_init (&none);
   arb_ai_view_init (view, state, state->current, &none);
