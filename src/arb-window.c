@@ -1004,8 +1004,10 @@ draw_action (GtkWidget *widget, const char *name, GVariant *param)
     _arb_window_show_error (self, error);
 }
 
+/* win.play and win.discard: a card of the hand, and where it goes (the
+ * cell of the arboretum; for a discard, the cell of Q's in solo). */
 static void
-play_action (GtkWidget *widget, const char *name, GVariant *param)
+place_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   ArbWindow *self = ARB_WINDOW (widget);
   g_autoptr (GError) error = NULL;
@@ -1015,22 +1017,9 @@ play_action (GtkWidget *widget, const char *name, GVariant *param)
   if (!_arb_window_viewer_to_act (self))
     return;
   g_variant_get (param, "(yii)", &card, &x, &y);
-  if (!arb_game_play (self->game, card, x, y, &error))
-    _arb_window_show_error (self, error);
-}
-
-static void
-discard_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  ArbWindow *self = ARB_WINDOW (widget);
-  g_autoptr (GError) error = NULL;
-  guchar card;
-  int x, y;
-
-  if (!_arb_window_viewer_to_act (self))
-    return;
-  g_variant_get (param, "(yii)", &card, &x, &y);
-  if (!arb_game_discard (self->game, card, x, y, &error))
+  ArbMove move = g_str_equal (name, "win.play") ? arb_move_play (card, x, y)
+                                                : arb_move_discard (card, x, y);
+  if (!arb_game_apply (self->game, &move, &error))
     _arb_window_show_error (self, error);
 }
 
@@ -1168,8 +1157,8 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   _arb_window_class_add_actions (widget_class);
   gtk_widget_class_install_action (widget_class, "win.draw", "i", draw_action);
-  gtk_widget_class_install_action (widget_class, "win.play", "(yii)", play_action);
-  gtk_widget_class_install_action (widget_class, "win.discard", "(yii)", discard_action);
+  gtk_widget_class_install_action (widget_class, "win.play", "(yii)", place_action);
+  gtk_widget_class_install_action (widget_class, "win.discard", "(yii)", place_action);
   gtk_widget_class_install_action (widget_class, "win.discard-selected", NULL, discard_selected_action);
   gtk_widget_class_install_action (widget_class, "win.reveal", NULL, reveal_action);
   gtk_widget_class_install_action (widget_class, "win.show-scores", NULL, show_scores_action);
