@@ -309,6 +309,26 @@ test_replay_loaded (void)
   g_assert_finalize_object (game);
 }
 
+/* The views connect the same handlers to a game and to a replay: both
+ * carry the one set of signals of ArbTableEvents. */
+static void
+test_replay_same_signals (void)
+{
+  static const char *names[] = { "card-drawn", "card-played", "card-discarded", "turn-started",
+                                 "game-ended", "step-applied", "position-reset" };
+  g_autoptr (GTypeClass) game_class = g_type_class_ref (ARB_TYPE_GAME);
+  g_autoptr (GTypeClass) replay_class = g_type_class_ref (ARB_TYPE_REPLAY);
+
+  g_assert_true (g_type_is_a (ARB_TYPE_GAME, ARB_TYPE_TABLE_EVENTS));
+  g_assert_true (g_type_is_a (ARB_TYPE_REPLAY, ARB_TYPE_TABLE_EVENTS));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      guint id = g_signal_lookup (names[i], ARB_TYPE_GAME);
+      g_assert_cmpuint (id, !=, 0);
+      g_assert_cmpuint (g_signal_lookup (names[i], ARB_TYPE_REPLAY), ==, id);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -318,5 +338,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/replay/snapshot", test_replay_snapshot);
   g_test_add_func ("/replay/continue", test_replay_continue);
   g_test_add_func ("/replay/loaded", test_replay_loaded);
+  g_test_add_func ("/replay/same-signals", test_replay_same_signals);
   return g_test_run ();
 }

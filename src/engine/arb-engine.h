@@ -14,3 +14,4 @@
 #include "arb-rules.h"
 #include "arb-scoring.h"
 #include "arb-state.h"
+#include "arb-table-events.h"

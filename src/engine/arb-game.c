@@ -20,7 +20,8 @@ struct _ArbGame
   guint32    seed;
 };
 
-G_DEFINE_FINAL_TYPE (ArbGame, arb_game, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE_WITH_CODE (ArbGame, arb_game, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (ARB_TYPE_TABLE_EVENTS, NULL))
 
 enum {
   PROP_0,
@@ -35,17 +36,6 @@ enum {
 };
 static GParamSpec *properties[N_PROPS];
 
-enum {
-  CARD_DRAWN,
-  CARD_PLAYED,
-  CARD_DISCARDED,
-  TURN_STARTED,
-  GAME_ENDED,
-  STEP_APPLIED,
-  POSITION_RESET,
-  N_SIGNALS
-};
-static guint signals[N_SIGNALS];
 
 static void
 arb_game_finalize (GObject *object)
@@ -112,41 +102,6 @@ install_properties (GObjectClass *object_class)
 }
 
 static void
-install_signals (GObjectClass *object_class)
-{
-  GType type = G_TYPE_FROM_CLASS (object_class);
-
-  /* (player, source, card): source is ARB_SOURCE_DECK or a discard pile. */
-  signals[CARD_DRAWN] =
-    g_signal_new ("card-drawn", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_INT, G_TYPE_UINT);
-  /* (player, card, x, y) */
-  signals[CARD_PLAYED] =
-    g_signal_new ("card-played", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 4, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_INT, G_TYPE_INT);
-  /* (player, card, x, y): x and y name the cell of Q's arboretum in solo. */
-  signals[CARD_DISCARDED] =
-    g_signal_new ("card-discarded", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 4, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_INT, G_TYPE_INT);
-  /* (player) */
-  signals[TURN_STARTED] =
-    g_signal_new ("turn-started", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 1, G_TYPE_UINT);
-  signals[GAME_ENDED] =
-    g_signal_new ("game-ended", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 0);
-  /* (index): after every step, for views that simply redraw. */
-  signals[STEP_APPLIED] =
-    g_signal_new ("step-applied", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 1, G_TYPE_UINT);
-  /* The position jumped (a step taken back, a replay moved back or far):
-   * views redraw everything from the current state. */
-  signals[POSITION_RESET] =
-    g_signal_new ("position-reset", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 0);
-}
-
-static void
 arb_game_class_init (ArbGameClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -154,7 +109,6 @@ arb_game_class_init (ArbGameClass *klass)
   object_class->finalize = arb_game_finalize;
   object_class->get_property = arb_game_get_property;
   install_properties (object_class);
-  install_signals (object_class);
 }
 
 static void
@@ -423,26 +377,6 @@ notify_changes (ArbGame *self, const ArbState *before, gboolean could_take_back)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_TAKE_BACK]);
 }
 
-static void
-emit_step (ArbGame *self, const ArbStep *step)
-{
-  const ArbMove *m = &step->move;
-
-  switch (m->kind)
-    {
-    case ARB_MOVE_DRAW:
-      g_signal_emit (self, signals[CARD_DRAWN], 0, (guint) step->player, (int) m->source, (guint) m->card);
-      break;
-    case ARB_MOVE_PLAY:
-      g_signal_emit (self, signals[CARD_PLAYED], 0, (guint) step->player, (guint) m->card, (int) m->x, (int) m->y);
-      break;
-    case ARB_MOVE_DISCARD:
-      g_signal_emit (self, signals[CARD_DISCARDED], 0, (guint) step->player, (guint) m->card, (int) m->x, (int) m->y);
-      break;
-    }
-  g_signal_emit (self, signals[STEP_APPLIED], 0, self->steps->len - 1);
-}
-
 /* Records a step already applied to the state, then tells the listeners. */
 static void
 commit_step (ArbGame *self, const ArbState *before, const ArbStep *step)
@@ -455,11 +389,7 @@ commit_step (ArbGame *self, const ArbState *before, const ArbStep *step)
   notify_changes (self, before, could_take_back);
   g_object_thaw_notify (G_OBJECT (self));
 
-  emit_step (self, step);
-  if (self->state.phase == ARB_PHASE_OVER)
-    g_signal_emit (self, signals[GAME_ENDED], 0);
-  else if (self->state.turn != before->turn)
-    g_signal_emit (self, signals[TURN_STARTED], 0, (guint) self->state.current);
+  arb_table_events_emit_step (ARB_TABLE_EVENTS (self), step, self->steps->len - 1, before, &self->state);
 }
 
 /* Carries out one action of the player whose turn it is. A refused action
@@ -611,7 +541,7 @@ arb_game_take_back (ArbGame *self, GError **error)
   g_object_freeze_notify (G_OBJECT (self));
   notify_changes (self, &before, TRUE);
   g_object_thaw_notify (G_OBJECT (self));
-  g_signal_emit (self, signals[POSITION_RESET], 0);
+  arb_table_events_emit_reset (ARB_TABLE_EVENTS (self));
   return TRUE;
 }
 

@@ -4,10 +4,9 @@
  * listen to its signals and properties. It records every step, so that the
  * start position and the steps rebuild any moment of the game.
  *
- * Signals: card-drawn (player, source, card), card-played and card-discarded
- * (player, card, x, y), turn-started (player), game-ended, step-applied
- * (index) after every step, and position-reset when the position jumps
- * (a step taken back): views then redraw it all. A person may take back
+ * Its signals are those of ArbTableEvents (arb-table-events.h), which
+ * ArbReplay shares; position-reset comes when a step is taken back. A
+ * person may take back
  * their play, and their discard until the next player acts
  * (arb_game_take_back, the can-take-back property).
  */
@@ -17,6 +16,7 @@
 
 #include "arb-player.h"
 #include "arb-state.h"
+#include "arb-table-events.h"
 
 G_BEGIN_DECLS
 

@@ -19,7 +19,8 @@ struct _ArbReplay
   guint    cursor;    /* steps applied, 0 to n_steps */
 };
 
-G_DEFINE_FINAL_TYPE (ArbReplay, arb_replay, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE_WITH_CODE (ArbReplay, arb_replay, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (ARB_TYPE_TABLE_EVENTS, NULL))
 
 enum {
   PROP_0,
@@ -37,19 +38,6 @@ enum {
   N_PROPS
 };
 static GParamSpec *properties[N_PROPS];
-
-/* The signals of ArbGame, with the same arguments. */
-enum {
-  CARD_DRAWN,
-  CARD_PLAYED,
-  CARD_DISCARDED,
-  TURN_STARTED,
-  GAME_ENDED,
-  STEP_APPLIED,
-  POSITION_RESET,
-  N_SIGNALS
-};
-static guint signals[N_SIGNALS];
 
 static const ArbState *
 state_at (ArbReplay *self, guint step)
@@ -200,35 +188,6 @@ install_properties (GObjectClass *object_class)
 }
 
 static void
-install_signals (GObjectClass *object_class)
-{
-  GType type = G_TYPE_FROM_CLASS (object_class);
-
-  signals[CARD_DRAWN] =
-    g_signal_new ("card-drawn", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_INT, G_TYPE_UINT);
-  signals[CARD_PLAYED] =
-    g_signal_new ("card-played", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 4, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_INT, G_TYPE_INT);
-  signals[CARD_DISCARDED] =
-    g_signal_new ("card-discarded", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 4, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_INT, G_TYPE_INT);
-  signals[TURN_STARTED] =
-    g_signal_new ("turn-started", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 1, G_TYPE_UINT);
-  signals[GAME_ENDED] =
-    g_signal_new ("game-ended", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 0);
-  signals[STEP_APPLIED] =
-    g_signal_new ("step-applied", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 1, G_TYPE_UINT);
-  /* Emitted for every move other than one step forward. */
-  signals[POSITION_RESET] =
-    g_signal_new ("position-reset", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 0);
-}
-
-static void
 arb_replay_class_init (ArbReplayClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -238,7 +197,6 @@ arb_replay_class_init (ArbReplayClass *klass)
   object_class->get_property = arb_replay_get_property;
   object_class->set_property = arb_replay_set_property;
   install_properties (object_class);
-  install_signals (object_class);
 }
 
 static void
@@ -357,33 +315,6 @@ notify_changes (ArbReplay *self, guint old_cursor)
 }
 
 /* One step forward tells what happened, as the live game did. */
-static void
-emit_step (ArbReplay *self, guint index)
-{
-  const ArbStep *step = arb_replay_get_recorded_step (self, index);
-  const ArbMove *m = &step->move;
-  const ArbState *before = state_at (self, index);
-  const ArbState *after = state_at (self, index + 1);
-
-  switch (m->kind)
-    {
-    case ARB_MOVE_DRAW:
-      g_signal_emit (self, signals[CARD_DRAWN], 0, (guint) step->player, (int) m->source, (guint) m->card);
-      break;
-    case ARB_MOVE_PLAY:
-      g_signal_emit (self, signals[CARD_PLAYED], 0, (guint) step->player, (guint) m->card, (int) m->x, (int) m->y);
-      break;
-    case ARB_MOVE_DISCARD:
-      g_signal_emit (self, signals[CARD_DISCARDED], 0, (guint) step->player, (guint) m->card, (int) m->x, (int) m->y);
-      break;
-    }
-  g_signal_emit (self, signals[STEP_APPLIED], 0, index);
-  if (after->phase == ARB_PHASE_OVER)
-    g_signal_emit (self, signals[GAME_ENDED], 0);
-  else if (after->turn != before->turn)
-    g_signal_emit (self, signals[TURN_STARTED], 0, (guint) after->current);
-}
-
 /* Moves the cursor to step (0 to n-steps). One step forward emits the
  * signals of that step; any other move emits "position-reset". */
 gboolean
@@ -401,9 +332,10 @@ arb_replay_seek (ArbReplay *self, guint step)
   self->cursor = step;
   notify_changes (self, old_cursor);
   if (step == old_cursor + 1)
-    emit_step (self, old_cursor);
+    arb_table_events_emit_step (ARB_TABLE_EVENTS (self), arb_replay_get_recorded_step (self, old_cursor),
+                                old_cursor, state_at (self, old_cursor), state_at (self, step));
   else
-    g_signal_emit (self, signals[POSITION_RESET], 0);
+    arb_table_events_emit_reset (ARB_TABLE_EVENTS (self));
   return TRUE;
 }
 

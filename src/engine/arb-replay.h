@@ -2,7 +2,7 @@
  *
  * ArbReplay shows any moment of a game, finished or not: it steps forward
  * and back, jumps to a step or to the start of a turn, and emits the same
- * signals and notifies the same properties as ArbGame, so that the views
+ * signals (ArbTableEvents) and notifies the same properties as ArbGame, so that the views
  * of a live game show a replay unchanged. From any moment a new game can
  * go on (a branch), with the history up to there.
  */
