@@ -29,7 +29,8 @@ const ArbAiWeights arb_ai_weights_medium = {
 
 /* Hard ranks its candidates with weights tuned in self-play against medium
  * (docs/ai.md): it blocks more, values a species already planted as the
- * start of a path, and keeps its discards from the others. */
+ * start of a path, cares less for cards of species it has not planted, and
+ * prefers the deck to a discard pile more strongly. */
 const ArbAiWeights arb_ai_weights_hard = {
   .guard = TRUE, .block_weight = 0.9, .right_spread = 2.5, .deck_bonus = 3.0,
   .hand_potential = 0.5, .hand_cap = 3, .unplanted = 0.3, .planted_bonus = 1.5,
