@@ -76,7 +76,8 @@ on_hint (GObject *source, GAsyncResult *result, gpointer user_data)
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
 }
 
-/* What the medium computer would do in the person's place. */
+/* What the hard computer would do in the person's place (it usually
+ * settles in milliseconds, and never takes more than its budget). */
 static void
 hint_action (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -85,7 +86,7 @@ hint_action (GtkWidget *widget, const char *name, GVariant *param)
 
   if (!_arb_window_viewer_to_act (self) || self->hint_cancellable != NULL)
     return;
-  arb_ai_params_init (&params, ARB_AI_MEDIUM, g_random_int ());
+  arb_ai_params_init (&params, ARB_AI_HARD, g_random_int ());
   self->hint_cancellable = g_cancellable_new ();
   arb_ai_hint_async (self->game, &params, self->hint_cancellable, on_hint, g_object_ref (self));
 }
