@@ -34,6 +34,7 @@ struct _ArbWindow
   ArbHandView          *hand_view;
   GtkButton            *discard_button;
   GtkStack             *seats_stack;
+  GtkWidget            *seat_switcher;
   GtkListBox           *log_list;
   AdwStatusPage        *cover_page;
   GtkWidget            *continue_button;

@@ -154,6 +154,21 @@ short_name (const char *name)
   return g_strconcat (start, "…", NULL);
 }
 
+/* Tabs that may end in "…" keep the side panel as narrow as its
+ * width-request with four players, so it does not fold away too soon. */
+static void
+ellipsize_tabs (ArbWindow *self)
+{
+  for (GtkWidget *button = gtk_widget_get_first_child (self->seat_switcher);
+       button != NULL; button = gtk_widget_get_next_sibling (button))
+    {
+      GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
+
+      if (GTK_IS_LABEL (label))
+        gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+    }
+}
+
 static char *
 pile_title (const char *name)
 {
@@ -895,6 +910,7 @@ build_table (ArbWindow *self, const ArbState *state)
       g_signal_connect (self->seat_views[p], "cell-activated", G_CALLBACK (on_cell_activated), self);
       g_signal_connect (self->seat_views[p], "card-dropped", G_CALLBACK (on_card_dropped), self);
     }
+  ellipsize_tabs (self);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->log_list))) != NULL)
     gtk_list_box_remove (self->log_list, child);
@@ -1139,6 +1155,7 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, hand_view);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, discard_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, seats_stack);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, seat_switcher);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, log_list);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, cover_page);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, continue_button);
