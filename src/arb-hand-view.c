@@ -23,11 +23,14 @@ struct _ArbHandView
   gboolean   shown;
   ArbCardSet hand;
   ArbCard    new_card;
+  int        card_width;
 };
 
 G_DEFINE_FINAL_TYPE (ArbHandView, arb_hand_view, ADW_TYPE_BIN)
 
 #define HAND_CARD_WIDTH 70
+/* Narrower, the species name no longer reads on the card. */
+#define HAND_CARD_MIN_WIDTH 52
 
 enum {
   CARD_SELECTED,
@@ -85,7 +88,7 @@ static GtkWidget *
 make_card_button (ArbHandView *self, ArbCard card, GtkToggleButton *group, gboolean is_new)
 {
   GtkWidget *button = gtk_toggle_button_new ();
-  GtkWidget *face = arb_card_widget_new (card, HAND_CARD_WIDTH);
+  GtkWidget *face = arb_card_widget_new (card, self->card_width);
   GtkDragSource *source = gtk_drag_source_new ();
   g_autofree char *name = arb_card_to_string (card);
 
@@ -113,10 +116,54 @@ make_card_button (ArbHandView *self, ArbCard card, GtkToggleButton *group, gbool
   return button;
 }
 
+/* The widest card, up to HAND_CARD_WIDTH, with which the whole hand fits
+ * in width: on a small screen the cards shrink rather than scroll sideways. */
+static int
+fitting_card_width (ArbHandView *self, int width)
+{
+  int n = (int) arb_hand_view_get_n_cards (self);
+  int natural, overhead;
+
+  if (n == 0)
+    return self->card_width;
+  gtk_widget_measure (GTK_WIDGET (self->box), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  overhead = natural - n * self->card_width;
+  return CLAMP ((width - overhead) / n, HAND_CARD_MIN_WIDTH, HAND_CARD_WIDTH);
+}
+
+static void
+arb_hand_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  ArbHandView *self = ARB_HAND_VIEW (widget);
+  int card_width = fitting_card_width (self, width);
+
+  if (card_width != self->card_width)
+    {
+      self->card_width = card_width;
+      for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->box));
+           child != NULL; child = gtk_widget_get_next_sibling (child))
+        arb_card_widget_set_width (ARB_CARD_WIDGET (gtk_button_get_child (GTK_BUTTON (child))), card_width);
+    }
+  gtk_widget_allocate (adw_bin_get_child (ADW_BIN (self)), width, height, baseline, NULL);
+}
+
+/* Measured and allocated here rather than by AdwBin's layout manager, so
+ * that the allocation above is where the cards learn their width. */
+static void
+arb_hand_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                       int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  gtk_widget_measure (adw_bin_get_child (ADW_BIN (widget)), orientation, for_size,
+                      minimum, natural, minimum_baseline, natural_baseline);
+}
+
 static void
 arb_hand_view_class_init (ArbHandViewClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  widget_class->measure = arb_hand_view_measure;
+  widget_class->size_allocate = arb_hand_view_size_allocate;
 
   /* (card): the card chosen, or ARB_CARD_NONE when none is. */
   signals[CARD_SELECTED] =
@@ -132,6 +179,8 @@ static void
 arb_hand_view_init (ArbHandView *self)
 {
   self->selected = ARB_CARD_NONE;
+  self->card_width = HAND_CARD_WIDTH;
+  gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 

@@ -1012,6 +1012,77 @@ test_shortcuts_window (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The whole hand is in sight, with no scrolling sideways; a hand that
+ * never fits fails the test when wait_for gives up. */
+static gboolean
+hand_fits (ArbWindow *window)
+{
+  GtkWidget *scrolled = gtk_widget_get_first_child (GTK_WIDGET (arb_window_get_hand_view (window)));
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scrolled));
+
+  return gtk_adjustment_get_page_size (adjustment) > 0
+         && gtk_adjustment_get_upper (adjustment) <= gtk_adjustment_get_page_size (adjustment);
+}
+
+/* The widest table, with names long enough to be cut. */
+static void
+start_table_of_four (ArbWindow *window)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (arb_window_start_from_spec (window,
+                                             "standard:4:person=Dana,random=Talia,random=Rina,random=Bartholomew",
+                                             21, &error));
+  g_assert_no_error (error);
+}
+
+/* A laptop of 800 pixels holds a table of four: nothing in the window
+ * asks for more width than that. */
+static void
+test_fits_small_screen (void)
+{
+  ArbWindow *window = new_window ();
+  GtkWidget *content;
+  int minimum, natural;
+
+  gtk_window_present (GTK_WINDOW (window));
+  start_table_of_four (window);
+  wait_for (window, piles_laid_out);
+  content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+  g_test_message ("minimum width %d, natural %d", minimum, natural);
+  g_assert_cmpint (minimum, <=, 800);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A hand of ten cards is seen whole in a window 1024 pixels wide, beside
+ * the side panel of a table of four: its cards shrink, no scrolling. */
+static void
+test_hand_fits (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  ArbWindow *window;
+  ArbHandView *hand_view;
+  ArbCardSet hand = ARB_CARD_SET_INIT;
+
+  g_settings_set_int (settings, "window-width", 1024);
+  g_settings_set_int (settings, "window-height", 768);
+  window = new_window ();
+  hand_view = arb_window_get_hand_view (window);
+  gtk_window_present (GTK_WINDOW (window));
+  start_table_of_four (window);
+  wait_for (window, settled);
+  for (ArbCard card = 0; card < 10; card++)
+    arb_card_set_add (&hand, card);
+  arb_hand_view_set_hand (hand_view, &hand, ARB_CARD_NONE);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (hand_view), ==, 10);
+  wait_for (window, hand_fits);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 1024);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1021,6 +1092,15 @@ main (int argc, char *argv[])
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
+  /* The application's style sheet, which AdwApplication would load: it
+   * decides some widths the layout tests measure. */
+  {
+    g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
+
+    gtk_css_provider_load_from_resource (css, RESOURCE_PREFIX "/style.css");
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  }
   /* The window's own strings, from this build's catalogues when in French. */
   bindtextdomain (GETTEXT_PACKAGE, TEST_LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
@@ -1044,5 +1124,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/watch-computers", test_watch_computers);
   g_test_add_func ("/window/scroll-to-newest", test_scroll_to_newest);
   g_test_add_func ("/window/shortcuts-window", test_shortcuts_window);
+  g_test_add_func ("/window/fits-small-screen", test_fits_small_screen);
+  g_test_add_func ("/window/hand-fits", test_hand_fits);
   return g_test_run ();
 }
