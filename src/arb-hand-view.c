@@ -24,6 +24,8 @@ struct _ArbHandView
   ArbCardSet hand;
   ArbCard    new_card;
   int        card_width;
+  int        fitting_width;
+  guint      resize_tick;
 };
 
 G_DEFINE_FINAL_TYPE (ArbHandView, arb_hand_view, ADW_TYPE_BIN)
@@ -131,24 +133,40 @@ fitting_card_width (ArbHandView *self, int width)
   return CLAMP ((width - overhead) / n, HAND_CARD_MIN_WIDTH, HAND_CARD_WIDTH);
 }
 
+/* The cards take their new width before the next layout: a resize asked
+ * for during an allocation would be lost. */
+static gboolean
+resize_cards (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  ArbHandView *self = ARB_HAND_VIEW (widget);
+
+  self->card_width = self->fitting_width;
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->box));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    arb_card_widget_set_width (ARB_CARD_WIDGET (gtk_button_get_child (GTK_BUTTON (child))), self->card_width);
+  return G_SOURCE_REMOVE;
+}
+
+/* Also called when the widget is unrealized before the tick came. */
+static void
+forget_resize_tick (gpointer data)
+{
+  ARB_HAND_VIEW (data)->resize_tick = 0;
+}
+
 static void
 arb_hand_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   ArbHandView *self = ARB_HAND_VIEW (widget);
-  int card_width = fitting_card_width (self, width);
 
-  if (card_width != self->card_width)
-    {
-      self->card_width = card_width;
-      for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->box));
-           child != NULL; child = gtk_widget_get_next_sibling (child))
-        arb_card_widget_set_width (ARB_CARD_WIDGET (gtk_button_get_child (GTK_BUTTON (child))), card_width);
-    }
+  self->fitting_width = fitting_card_width (self, width);
+  if (self->fitting_width != self->card_width && self->resize_tick == 0)
+    self->resize_tick = gtk_widget_add_tick_callback (widget, resize_cards, self, forget_resize_tick);
   gtk_widget_allocate (adw_bin_get_child (ADW_BIN (self)), width, height, baseline, NULL);
 }
 
-/* Measured and allocated here rather than by AdwBin's layout manager, so
- * that the allocation above is where the cards learn their width. */
+/* Measured and allocated here rather than by AdwBin's layout manager,
+ * which would bypass the size_allocate above. */
 static void
 arb_hand_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
                        int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
