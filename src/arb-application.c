@@ -147,6 +147,7 @@ arb_application_startup (GApplication *app)
     { "app.quit", { "<Control>q", NULL } },
     { "win.take-back", { "<Control>z", NULL } },
     { "win.hint", { "<Control>h", NULL } },
+    { "win.toggle-side-panel", { "F9", NULL } },
     { "win.zoom-in", { "<Control>plus", "<Control>equal", NULL } },
     { "win.zoom-out", { "<Control>minus", NULL } },
     { "win.zoom-reset", { "<Control>0", NULL } },

@@ -76,6 +76,16 @@ on_hint (GObject *source, GAsyncResult *result, gpointer user_data)
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
 }
 
+/* F9, as in GNOME's other apps with a side panel: the button follows, and
+ * the panel with it. */
+static void
+toggle_side_panel_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+
+  gtk_toggle_button_set_active (self->panel_button, !gtk_toggle_button_get_active (self->panel_button));
+}
+
 /* What the hard computer would do in the person's place (it usually
  * settles in milliseconds, and never takes more than its budget). */
 static void
@@ -507,6 +517,7 @@ _arb_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_callback (widget_class, on_all_hands_changed);
   gtk_widget_class_install_action (widget_class, "win.take-back", NULL, take_back_action);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
+  gtk_widget_class_install_action (widget_class, "win.toggle-side-panel", NULL, toggle_side_panel_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, zoom_action);

@@ -25,6 +25,7 @@ struct _ArbWindow
   AdwToastOverlay      *toast_overlay;
   AdwWindowTitle       *window_title;
   GtkStack             *stack;
+  GtkToggleButton      *panel_button;
   GtkLabel             *status_label;
   GtkLabel             *hint_label;
   GtkBox               *piles_box;

@@ -1146,6 +1146,7 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, panel_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, hint_label);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, piles_box);

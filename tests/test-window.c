@@ -1055,6 +1055,28 @@ test_fits_small_screen (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* F9's action shows and hides the side panel, the header bar's button with it. */
+static void
+test_toggle_side_panel (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GPtrArray) flaps = g_ptr_array_new ();
+  GtkWidget *flap;
+  gboolean shown;
+
+  gtk_window_present (GTK_WINDOW (window));
+  start_table_of_four (window);
+  find_descendants (GTK_WIDGET (window), ADW_TYPE_FLAP, flaps);
+  g_assert_cmpuint (flaps->len, ==, 1);
+  flap = g_ptr_array_index (flaps, 0);
+  shown = adw_flap_get_reveal_flap (ADW_FLAP (flap));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-side-panel", NULL);
+  g_assert_cmpint (adw_flap_get_reveal_flap (ADW_FLAP (flap)), ==, !shown);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-side-panel", NULL);
+  g_assert_cmpint (adw_flap_get_reveal_flap (ADW_FLAP (flap)), ==, shown);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A hand of ten cards is seen whole in a window 1024 pixels wide, beside
  * the side panel of a table of four: its cards shrink, no scrolling. */
 static void
@@ -1126,5 +1148,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/window/fits-small-screen", test_fits_small_screen);
   g_test_add_func ("/window/hand-fits", test_hand_fits);
+  g_test_add_func ("/window/toggle-side-panel", test_toggle_side_panel);
   return g_test_run ();
 }
