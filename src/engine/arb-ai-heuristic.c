@@ -42,7 +42,6 @@ typedef struct {
   const ArbState  *s;
   guint            me;
   const ArbAiWeights *w;
-  gboolean         guard;
   gboolean         solo;
   guint            n_species;
   ArbSpecies       species[ARB_N_SPECIES];
@@ -78,7 +77,6 @@ eval_init (Eval *e, const ArbAiView *view, const ArbAiWeights *weights)
   e->s = s;
   e->me = view->seat;
   e->w = weights;
-  e->guard = weights->guard;
   e->solo = s->variant == ARB_VARIANT_SOLO;
   for (guint sp = 0; sp < ARB_N_SPECIES; sp++)
     if (s->species & (1u << sp))
@@ -153,7 +151,7 @@ eval_position (const Eval *e, const guint8 *paths, ArbSpeciesMask planted, const
       if (planted & (1u << sp))
         potential += e->w->planted_bonus;
 
-      if (!e->guard)
+      if (!e->w->guard)
         {
           value += paths[sp] + potential;
           continue;
@@ -182,7 +180,7 @@ eval_position (const Eval *e, const guint8 *paths, ArbSpeciesMask planted, const
 static double
 gift_penalty (const Eval *e, ArbCard card)
 {
-  if (!e->guard || e->solo)
+  if (!e->w->guard || e->solo)
     return 0.0;
   if (e->opp_species & (1u << arb_card_species (card)))
     return e->w->gift_planted + arb_card_value (card) * e->w->gift_value;
