@@ -15,7 +15,8 @@
 
 #define MAX_CANDIDATES 10
 #define FIRST_CUT 24
-/* Standard errors by which a candidate must beat the heuristic's choice. */
+/* Standard errors by which a candidate must clear the MIN_GAIN bar over the
+ * heuristic's choice. */
 #define REQUIRED_CONFIDENCE 1.5
 /* The reward a challenger must gain over candidate 0 to replace it. The
  * playouts' quick policy plays far worse than the heuristic, so a small
@@ -121,7 +122,7 @@ confidence (const Candidates *c, guint i)
 }
 
 /* Whether more rounds would change nothing: every challenger left is far
- * worse than candidate 0 but at most one, which is far better. The
+ * below the MIN_GAIN bar over candidate 0 but at most one, far above it. The
  * budget is a limit, not a target; a clear choice is played at once. */
 static gboolean
 settled (const Candidates *c)
