@@ -257,7 +257,7 @@ arb_application_handle_local_options (GApplication *app, GVariantDict *options)
   if (g_variant_dict_lookup (options, "think-time", "&s", &think_time)
       && g_ascii_string_to_unsigned (think_time, 10, 0, 5000, &think_ms, NULL))
     {
-      g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+      g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
       g_settings_set_uint (settings, "think-time", (guint) think_ms);
     }
   if (g_variant_dict_lookup (options, "seed", "i", &seed))

@@ -1222,7 +1222,7 @@ arb_window_init (ArbWindow *self)
   self->new_card = ARB_CARD_NONE;
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->settings = g_settings_new (APPLICATION_ID);
+  self->settings = g_settings_new (SCHEMA_ID);
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);

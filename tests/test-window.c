@@ -69,7 +69,7 @@ steps_reached (ArbWindow *window)
 static ArbWindow *
 new_window (void)
 {
-  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
 
   /* Computer steps at once: the pace is for people, not for tests. */
   g_settings_set_uint (settings, "think-time", 0);
@@ -350,7 +350,7 @@ test_cover_between_people (void)
 static void
 test_new_game_dialog (void)
 {
-  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
   ArbNewGameDialog *dialog;
   g_autoptr (ArbGame) game = NULL;
   g_autoptr (GError) error = NULL;
@@ -774,7 +774,7 @@ static const char *expected_one, *expected_two;
 static void
 check_species_count (void)
 {
-  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
   ArbNewGameDialog *dialog;
   AdwExpanderRow *row;
   g_autoptr (GPtrArray) checks = g_ptr_array_new ();
@@ -1082,7 +1082,7 @@ test_toggle_side_panel (void)
 static void
 test_hand_fits (void)
 {
-  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
   ArbWindow *window;
   ArbHandView *hand_view;
   ArbCardSet hand = ARB_CARD_SET_INIT;
