@@ -252,8 +252,14 @@ def load_manifest(path):
 
 def check_manifest(srcdir, path):
     m = load_manifest(path)
+    # The release manifest, or the development one (-Ddevelopment=true,
+    # which gives the .Devel id): the file is named after the id it builds.
+    app_id = os.path.basename(path)[:-len('.json')]
+    development = app_id == APP_ID + '.Devel'
+    if app_id != APP_ID and not development:
+        fail('the manifest %s is named after neither %s nor %s.Devel' % (path, APP_ID, APP_ID))
     expect = {
-        'id': APP_ID,
+        'id': app_id,
         'runtime': 'org.gnome.Platform',
         'sdk': 'org.gnome.Sdk',
         'command': 'arboretum',
@@ -286,6 +292,8 @@ def check_manifest(srcdir, path):
     game = modules[-1]
     if game.get('buildsystem') != 'meson':
         fail('the game module is not built with meson')
+    if development != ('-Ddevelopment=true' in game.get('config-opts', [])):
+        fail('%s: -Ddevelopment=true belongs in the .Devel manifest and only there' % app_id)
     sources = game.get('sources', [])
     dirs = [s for s in sources if s.get('type') == 'dir']
     if len(dirs) != 1:
