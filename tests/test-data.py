@@ -374,6 +374,8 @@ def check_install(builddir, manifest_path):
     bindir = os.path.join(prefix, build_option(builddir, 'bindir'))
     datadir = os.path.join(prefix, build_option(builddir, 'datadir'))
     localedir = os.path.join(prefix, build_option(builddir, 'localedir'))
+    # A development build installs under its own id; the schema keeps the release's.
+    app_id = APP_ID + '.Devel' if build_option(builddir, 'development') else APP_ID
 
     destdir = tempfile.mkdtemp(prefix='arb-install-')
     try:
@@ -388,10 +390,10 @@ def check_install(builddir, manifest_path):
 
         # The desktop file and what it names.
         desktop_path = expect_file(root, os.path.join(datadir, 'applications',
-                                                      APP_ID + '.desktop'), 'the menu entry')
-        mime_xml = expect_file(root, os.path.join(datadir, 'mime', 'packages', APP_ID + '.xml'),
+                                                      app_id + '.desktop'), 'the menu entry')
+        mime_xml = expect_file(root, os.path.join(datadir, 'mime', 'packages', app_id + '.xml'),
                                'the .arboretum file type')
-        metainfo = expect_file(root, os.path.join(datadir, 'metainfo', APP_ID + '.metainfo.xml'),
+        metainfo = expect_file(root, os.path.join(datadir, 'metainfo', app_id + '.metainfo.xml'),
                                'the software centre page')
         expect_file(root, os.path.join(localedir, 'fr', 'LC_MESSAGES', GETTEXT_PACKAGE + '.mo'),
                     'the French translation')
@@ -407,8 +409,8 @@ def check_install(builddir, manifest_path):
                and '%u' not in entry.get('Exec', '') and '%U' not in entry.get('Exec', ''):
                 fail('the desktop file cannot pass a save file to the game (no %f in Exec)')
             icon = entry.get('Icon', '')
-            if icon != APP_ID:
-                fail('the desktop file names the icon %r, not %r' % (icon, APP_ID))
+            if icon != app_id:
+                fail('the desktop file names the icon %r, not %r' % (icon, app_id))
             for subdir, name in (('scalable', icon + '.svg'), ('symbolic', icon + '-symbolic.svg')):
                 expect_file(root, os.path.join(datadir, 'icons', 'hicolor', subdir, 'apps', name),
                             'the %s application icon' % subdir)
@@ -440,10 +442,10 @@ def check_install(builddir, manifest_path):
         if metainfo:
             tree = ET.parse(metainfo)
             launchable = tree.getroot().find('launchable')
-            if launchable is None or launchable.text != APP_ID + '.desktop':
-                fail('the metainfo does not launch %s.desktop' % APP_ID)
-            if tree.getroot().findtext('id') != APP_ID:
-                fail('the metainfo id is not %s' % APP_ID)
+            if launchable is None or launchable.text != app_id + '.desktop':
+                fail('the metainfo does not launch %s.desktop' % app_id)
+            if tree.getroot().findtext('id') != app_id:
+                fail('the metainfo id is not %s' % app_id)
             # The screenshots are published from this repository's data/screenshots/.
             images = [i.text or '' for i in tree.getroot().iter('image')]
             if not images:
@@ -469,9 +471,9 @@ def check_install(builddir, manifest_path):
             for exported in ('applications', 'icons', 'metainfo', 'mime/packages',
                              'dbus-1/services'):
                 if path.startswith(os.path.join(share_rel, exported) + '/') \
-                   and not os.path.basename(path).startswith(APP_ID):
+                   and not os.path.basename(path).startswith(app_id):
                     fail('%s would not be exported from the Flatpak: its name does not start '
-                         'with %s' % (path, APP_ID))
+                         'with %s' % (path, app_id))
         print('installed %d files:\n  %s' % (len(installed), '\n  '.join(installed)))
     finally:
         shutil.rmtree(destdir, ignore_errors=True)
