@@ -2,6 +2,8 @@
  * through its actions and widgets, and checks it against the engine. */
 #include "config.h"
 
+#include "arb-test-driver.h"
+
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -1112,6 +1114,7 @@ main (int argc, char *argv[])
 
   /* The autosave goes to a directory of the test's own. */
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  arb_test_pin_gl_driver ();
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   /* The application's style sheet, which AdwApplication would load: it
