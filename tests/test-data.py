@@ -12,6 +12,7 @@ Each subcommand is one meson test in the 'data' suite:
   install BUILDDIR MANIFEST    `meson install --destdir` puts in place every
                                file the manifest and the desktop file name
   ui SRCDIR SHIM               every .ui file in ui/ passes gtk4-builder-tool validate
+  missing-schema PROGRAM SCHEMA_ID  the game without its schema: one clear line
   icons SRCDIR                 the application icons are drawn on the right
                                canvas, the symbolic one in one colour, and render
 
@@ -566,6 +567,28 @@ def check_icons(srcdir):
     finish()
 
 
+# ------------------------------------------------------- missing schema
+
+def check_missing_schema(program, schema_id):
+    """Started where its settings schema is not installed, the game says so
+    in one line and exits, instead of GSettings' abort (a trap, exit 133)."""
+    empty = tempfile.mkdtemp(prefix='arb-no-schema-')
+    try:
+        env = {k: v for k, v in os.environ.items()
+               if k not in ('GSETTINGS_SCHEMA_DIR', 'DISPLAY', 'WAYLAND_DISPLAY')}
+        env.update(XDG_DATA_DIRS=empty, GSETTINGS_SCHEMA_DIR=empty, LANGUAGE='C')
+        result = subprocess.run([program], capture_output=True, text=True, env=env, timeout=60)
+        lines = result.stderr.splitlines()
+        if result.returncode != 1:
+            fail('exit status %d, expected 1; stderr:\n%s' % (result.returncode, result.stderr))
+        if len(lines) != 1 or schema_id not in lines[0] or 'not installed' not in lines[0]:
+            fail('expected one line naming the missing schema %s, got:\n%s'
+                 % (schema_id, result.stderr))
+    finally:
+        shutil.rmtree(empty, ignore_errors=True)
+    finish()
+
+
 def main(argv):
     if len(argv) < 2:
         print(__doc__)
@@ -583,6 +606,8 @@ def main(argv):
         check_ui(*args)
     elif command == 'icons':
         check_icons(*args)
+    elif command == 'missing-schema':
+        check_missing_schema(*args)
     else:
         print(__doc__)
         return 2
