@@ -8,6 +8,7 @@
 #endif
 
 #include "arb-application.h"
+#include "arb-dev-tools.h"
 #include "arb-rules-window.h"
 #include "arb-window.h"
 
@@ -15,10 +16,6 @@ struct _ArbApplication
 {
   AdwApplication  parent_instance;
 
-  char           *start_spec; /* --new-game: start this game at once */
-  guint32         start_seed;
-  int             autoplay;   /* --autoplay: steps played for the person first */
-  char           *show;       /* --show: an action to activate at start */
   gboolean        mmap_threshold_fixed;
 };
 
@@ -29,8 +26,7 @@ G_DEFINE_FINAL_TYPE (ArbApplication, arb_application, ADW_TYPE_APPLICATION)
 static void
 report_timing (const char *stage)
 {
-  if (g_getenv ("ARB_TIMINGS") != NULL)
-    g_printerr ("arb-timing %s-monotonic-us %" G_GINT64_FORMAT "\n", stage, g_get_monotonic_time ());
+  arb_dev_tools_report ("%s-monotonic-us %" G_GINT64_FORMAT, stage, g_get_monotonic_time ());
 }
 
 /* The keyboard shortcuts window is built the first time it is asked for,
@@ -201,24 +197,7 @@ arb_application_activate (GApplication *app)
   ArbWindow *window = get_window (self);
 
   present_window (self, window);
-  if (self->start_spec != NULL)
-    {
-      g_autoptr (GError) error = NULL;
-      if (!arb_window_start_from_spec (window, self->start_spec, self->start_seed, &error))
-        g_printerr ("%s\n", error->message);
-      else if (self->autoplay > 0)
-        arb_window_autoplay (window, (guint) self->autoplay, self->start_seed);
-      g_clear_pointer (&self->start_spec, g_free);
-    }
-  if (self->show != NULL)
-    {
-      /* For screenshots of the dialogs: "app.rules", "app.new-game", "win.replay"… */
-      if (g_str_has_prefix (self->show, "app."))
-        g_action_group_activate_action (G_ACTION_GROUP (self), self->show + 4, NULL);
-      else
-        gtk_widget_activate_action (GTK_WIDGET (window), self->show, NULL);
-      g_clear_pointer (&self->show, g_free);
-    }
+  arb_dev_tools_activate (app, window);
 }
 
 static void
@@ -238,52 +217,21 @@ arb_application_open (GApplication *app, GFile **files, int n_files, const char 
       g_printerr ("%s: %s\n", name, error->message);
       return;
     }
-  if (g_getenv ("ARB_TIMINGS") != NULL)
-    g_printerr ("arb-timing open-save-us %" G_GINT64_FORMAT "\n", g_get_monotonic_time () - start);
+  arb_dev_tools_report ("open-save-us %" G_GINT64_FORMAT, g_get_monotonic_time () - start);
 }
 
 static int
 arb_application_handle_local_options (GApplication *app, GVariantDict *options)
 {
-  ArbApplication *self = ARB_APPLICATION (app);
-  gint32 seed;
-  const char *think_time;
-  guint64 think_ms;
-
-  g_variant_dict_lookup (options, "new-game", "s", &self->start_spec);
-  g_variant_dict_lookup (options, "autoplay", "i", &self->autoplay);
-  g_variant_dict_lookup (options, "show", "s", &self->show);
-  /* A string, since GApplication drops an integer option given as 0. */
-  if (g_variant_dict_lookup (options, "think-time", "&s", &think_time)
-      && g_ascii_string_to_unsigned (think_time, 10, 0, 5000, &think_ms, NULL))
-    {
-      g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
-      g_settings_set_uint (settings, "think-time", (guint) think_ms);
-    }
-  if (g_variant_dict_lookup (options, "seed", "i", &seed))
-    self->start_seed = (guint32) seed;
-  else
-    self->start_seed = g_random_int ();
+  arb_dev_tools_handle_options (options);
   return -1;
-}
-
-static void
-arb_application_finalize (GObject *object)
-{
-  ArbApplication *self = ARB_APPLICATION (object);
-
-  g_free (self->start_spec);
-  g_free (self->show);
-  G_OBJECT_CLASS (arb_application_parent_class)->finalize (object);
 }
 
 static void
 arb_application_class_init (ArbApplicationClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
-  object_class->finalize = arb_application_finalize;
   app_class->startup = arb_application_startup;
   app_class->activate = arb_application_activate;
   app_class->open = arb_application_open;
@@ -293,21 +241,9 @@ arb_application_class_init (ArbApplicationClass *klass)
 static void
 arb_application_init (ArbApplication *self)
 {
-  /* Hidden: a game started at once, for screenshots and measurements. */
-  static const GOptionEntry options[] = {
-    { "new-game", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL,
-      "Start a game at once, such as standard:2 or standard:4:person,random,random,random", "GAME" },
-    { "seed", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, NULL, "Shuffle with this seed", "SEED" },
-    { "autoplay", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, NULL,
-      "Play this many steps of the new game for everybody first", "STEPS" },
-    { "show", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL,
-      "Activate this action at start, such as app.rules", "ACTION" },
-    { "think-time", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL,
-      "Milliseconds each computer step stays on screen", "MS" },
-    { NULL, 0, 0, 0, NULL, NULL, NULL }
-  };
-
-  g_application_add_main_option_entries (G_APPLICATION (self), options);
+  /* Hidden, in development builds: a game started at once, for
+   * screenshots and measurements. */
+  arb_dev_tools_add_options (G_APPLICATION (self));
 }
 
 /* Gives the free pages of the heap back to the system after a phase that

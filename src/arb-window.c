@@ -9,10 +9,10 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <time.h>
 
 #include "arb-application.h"
 #include "arb-card-widget.h"
+#include "arb-dev-tools.h"
 #include "arb-new-game-dialog.h"
 #include "arb-pile-view.h"
 #include "arb-score-dialog.h"
@@ -795,8 +795,7 @@ _arb_window_advance (ArbWindow *self)
       _arb_window_refresh (self);
       show_scores (self);
       arb_application_release_memory ();
-      if (g_getenv ("ARB_TIMINGS") != NULL)
-        g_printerr ("arb-timing game-ended %u steps\n", arb_game_get_n_steps (self->game));
+      arb_dev_tools_report ("game-ended %u steps", arb_game_get_n_steps (self->game));
       return;
     }
   current = arb_game_get_current_player (self->game);
@@ -998,8 +997,7 @@ arb_window_open_file (ArbWindow *self, GFile *file, GError **error)
   game = arb_save_read_file (file, NULL, error);
   if (game == NULL)
     return FALSE;
-  if (g_getenv ("ARB_TIMINGS") != NULL)
-    g_printerr ("arb-timing read-save-us %" G_GINT64_FORMAT "\n", g_get_monotonic_time () - start);
+  arb_dev_tools_report ("read-save-us %" G_GINT64_FORMAT, g_get_monotonic_time () - start);
   /* A finished game opens as a replay; its scores are one click away. */
   set_game_full (self, game, arb_game_is_finished (game));
   g_set_object (&self->file, file);
@@ -1189,33 +1187,6 @@ static const char * const game_actions[] = {
 };
 
 static void
-on_first_frame (GdkFrameClock *clock, ArbWindow *self)
-{
-  gulong id = GPOINTER_TO_SIZE (g_object_steal_data (G_OBJECT (self), "first-frame-handler"));
-  struct timespec cpu = { 0, 0 };
-
-  g_printerr ("arb-timing first-frame-monotonic-us %" G_GINT64_FORMAT "\n", g_get_monotonic_time ());
-  /* The processor time of all threads so far depends less on the load of
-   * the machine than the time on the clock. */
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &cpu);
-  g_printerr ("arb-timing first-frame-cpu-us %" G_GINT64_FORMAT "\n",
-              (gint64) cpu.tv_sec * G_USEC_PER_SEC + cpu.tv_nsec / 1000);
-  if (id != 0)
-    g_signal_handler_disconnect (clock, id);
-}
-
-static void
-on_realize (GtkWidget *widget)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
-
-  /* Launch time, measured by build-aux/measure-window: when the first frame is drawn. */
-  if (g_getenv ("ARB_TIMINGS") != NULL && clock != NULL)
-    g_object_set_data (G_OBJECT (widget), "first-frame-handler",
-                       GSIZE_TO_POINTER (g_signal_connect (clock, "after-paint", G_CALLBACK (on_first_frame), widget)));
-}
-
-static void
 arb_window_init (ArbWindow *self)
 {
   self->viewer = -1;
@@ -1232,7 +1203,7 @@ arb_window_init (ArbWindow *self)
   self->log_marks = g_array_new (FALSE, FALSE, sizeof (guint));
   self->replay_keys = _arb_window_replay_keys_new ();
   gtk_widget_add_controller (GTK_WIDGET (self), self->replay_keys);
-  g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
+  arb_dev_tools_watch_first_frame (GTK_WIDGET (self));
   gtk_widget_set_visible (self->continue_button, arb_autosave_exists ());
   for (guint i = 0; i < G_N_ELEMENTS (game_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), game_actions[i], FALSE);
@@ -1319,32 +1290,6 @@ arb_window_start_from_spec (ArbWindow *self, const char *spec, guint32 seed, GEr
     return FALSE;
   arb_window_set_game (self, game);
   return TRUE;
-}
-
-/* Plays steps for everybody with the medium computer, then stops on a
- * person's turn: for screenshots of a game in progress. */
-void
-arb_window_autoplay (ArbWindow *self, guint n_steps, guint32 seed)
-{
-  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
-
-  g_return_if_fail (ARB_IS_WINDOW (self));
-  g_return_if_fail (self->game != NULL);
-  for (guint i = 0; !arb_game_is_finished (self->game); i++)
-    {
-      const ArbState *state = arb_game_get_state (self->game);
-      ArbMove move;
-
-      if (i >= n_steps && !is_computer (self, state->current) && state->phase == ARB_PHASE_PLAY)
-        {
-          /* Show where a card may go, as a person choosing would see it. */
-          arb_hand_view_select (self->hand_view, arb_card_set_nth (&state->hands[state->current], 0));
-          break;
-        }
-      if (!arb_ai_choose (state, ARB_AI_MEDIUM, rand, &move) || !arb_game_apply (self->game, &move, NULL))
-        break;
-    }
-  _arb_window_cancel_computer (self);
 }
 
 const char *

@@ -36,10 +36,6 @@ gboolean          arb_window_start_from_spec    (ArbWindow      *self,
                                                  guint32         seed,
                                                  GError        **error);
 
-void              arb_window_autoplay           (ArbWindow      *self,
-                                                 guint           n_steps,
-                                                 guint32         seed);
-
 /* What the window shows, for the tests that drive it. */
 const char       *arb_window_get_page           (ArbWindow      *self);
 int               arb_window_get_viewer         (ArbWindow      *self);
