@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* measure-empty-window.c: the yardstick of build-aux/measure-window, an
  * AdwApplicationWindow of Arboretum's default size with nothing of the game
  * in it, so that what the toolkit and the graphics driver take on their own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-application.c: application-wide actions (new game, rules, about, quit)
  * and their accelerators; window actions live in arb-window.c. */
 #include "config.h"

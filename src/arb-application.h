@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-application.h: the Arboretum application: its actions and windows. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-arboretum-view.c: an arboretum on a grid.
  *
  * The view only shows: the cards planted, and the cells the window passes in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-arboretum-view.h: the cards a player has planted, on their grid. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-card-widget.c: one card, drawn with cairo.
  *
  * No image of the published game is used: a card is its species' colour, its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-card-widget.h: one card, drawn by the program. */
 #pragma once
 

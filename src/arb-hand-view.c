@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-hand-view.c: the hand of the player at the screen.
  *
  * Each card is a toggle button, so a hand is played with the mouse, by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-hand-view.h: the cards in a player's hand, one of them selected. */
 #pragma once
 

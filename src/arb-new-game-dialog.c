@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-new-game-dialog.c: the rule set, who sits at each seat, and the species.
  *
  * The choices are kept in GSettings so the next game starts as the last one.

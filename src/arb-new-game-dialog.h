@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-new-game-dialog.h: chooses the rule set, the seats and the species. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-pile-view.c: the deck (face down) or a discard pile (its top face up).
  *
  * Clicking it draws through the "win.draw" action with the pile as target;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-pile-view.h: the deck or a discard pile: its top card and its size. */
 #pragma once
 

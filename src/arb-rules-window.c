@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-rules-window.c: the rules, one page per rule set. The text lives in
  * the template, where translators find it. */
 #include "config.h"

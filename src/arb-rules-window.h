@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-rules-window.h: the rules of each rule set, in the application. */
 #pragma once
 

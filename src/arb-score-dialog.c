@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-score-dialog.c: the scoring sheet, species by species.
  *
  * Everything shown comes from the engine's ArbScoreSheet: effective hand sums,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-score-dialog.h: the scoring sheet at the end of a game. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-window-actions.c: the window's commands beyond a move: take back, a
  * hint, zoom, saving and opening, and the replay. The table and the course
  * of the game are in arb-window.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-window-private.h: what arb-window.c and arb-window-actions.c share. */
 #pragma once
 

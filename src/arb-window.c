@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-window.c: the table.
  *
  * The window follows the game's signals and redraws the table from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-window.h: the main window: the table of a game of Arboretum. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-test-state.h: helpers shared by the save, replay and take-back tests:
  * a field by field comparison of positions and a random legal move. */
 #pragma once

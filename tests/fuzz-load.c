@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-load.c: the libFuzzer target for the save-game loader.
  *
  * Any input either loads into a game that saves and loads again to the

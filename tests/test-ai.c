@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ai.c: the computer players: legal moves at every level in every rule
  * set, no peeking at hidden cards, decisions off the main thread. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-bot.c: arboretum-cli bot answers a recorded game's messages of the
  * Hackaranda JSON-lines protocol, one legal move for each, in order; and
  * arboretum-cli tournament reports consistent JSON.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-save.c: arboretum-cli with save games: play --save, validate,
  * show and score, run as a person would run them. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli.c: arboretum-cli as a user runs it.
  *
  * The program named by ARB_CLI is spawned on the positions of

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Checks of the files that make Arboretum a desktop application.
 
 Each subcommand is one meson test in the 'data' suite:
@@ -12,6 +13,7 @@ Each subcommand is one meson test in the 'data' suite:
   install BUILDDIR MANIFEST    `meson install --destdir` puts in place every
                                file the manifest and the desktop file name
   ui SRCDIR SHIM               every .ui file in ui/ passes gtk4-builder-tool validate
+  spdx SRCDIR                  every source file has its SPDX licence line
   missing-schema PROGRAM SCHEMA_ID  the game without its schema: one clear line
   icons SRCDIR                 the application icons are drawn on the right
                                canvas, the symbolic one in one colour, and render
@@ -567,6 +569,32 @@ def check_icons(srcdir):
     finish()
 
 
+# ---------------------------------------------------------------- spdx
+
+SPDX = 'SPDX-License-Identifier: GPL-3.0-or-later'
+
+
+def check_spdx(srcdir):
+    """Every source file says its licence in an SPDX line near its top."""
+    listed = subprocess.run(['git', '-C', srcdir, 'ls-files', '--cached', '--others',
+                             '--exclude-standard'], capture_output=True, text=True)
+    if listed.returncode != 0:
+        print('note: not a git checkout, the SPDX lines were not checked')
+        finish()
+    for rel in listed.stdout.split():
+        base = os.path.basename(rel)
+        source = base.endswith(('.c', '.h', '.ui', '.py', '.rng', '.gresource.xml')) \
+            or base in ('meson.build', 'meson_options.txt', 'dev', 'run', 'check-window',
+                        'measure-window')
+        if not source or rel.startswith('tests/data/') or not os.path.isfile(os.path.join(srcdir, rel)):
+            continue
+        with open(os.path.join(srcdir, rel), encoding='utf-8', errors='replace') as f:
+            head = ''.join(f.readline() for _ in range(3))
+        if SPDX not in head:
+            fail('%s has no "%s" line at its top' % (rel, SPDX))
+    finish()
+
+
 # ------------------------------------------------------- missing schema
 
 def check_missing_schema(program, schema_id):
@@ -606,6 +634,8 @@ def main(argv):
         check_ui(*args)
     elif command == 'icons':
         check_icons(*args)
+    elif command == 'spdx':
+        check_spdx(*args)
     elif command == 'missing-schema':
         check_missing_schema(*args)
     else:

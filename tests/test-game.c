@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-game.c: the ArbGame model: its properties and signals, and the
  * record of steps that rebuilds every moment of a game. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-i18n.c: Arboretum speaks French.
  *
  * The catalogue is the one this build compiled from po/fr.po

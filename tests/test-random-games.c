@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-random-games.c: thousands of seeded random games in every rule set,
  * checked after every step, and scored at the end by a brute-force scorer
  * written here without the engine's scoring code: its own neighbours from

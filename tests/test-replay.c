@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-replay.c: the replay cursor visits exactly the positions of the live
  * game, forward and back, with the same signals, and a game branches off it. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-save.c: save games written, read back, refused when damaged, and
  * the automatic save of the game in progress. */
 #include "config.h"

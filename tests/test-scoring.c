@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-scoring.c: rights to score, best paths and winners, against the
  * rulebooks' own numbers and hand-counted positions. */
 #include "config.h"

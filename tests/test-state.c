@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-state.c: the deal of every rule set, the end of the game, and every
  * kind of illegal action refused without touching the position. */
 #include "config.h"

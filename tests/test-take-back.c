@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-take-back.c: a person takes back their play and discard. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-window.c: drives the real game window, in a real X server (xvfb-run),
  * through its actions and widgets, and checks it against the engine. */
 #include "config.h"

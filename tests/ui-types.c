@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ui-types.c: lets gtk4-builder-tool validate Arboretum's templates.
  *
  * The 'validate-ui' test preloads this module into the tool, which on its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-cli-bench.c: arboretum-cli bench [--seconds S]
  *
  * How fast the rules engine runs on this machine, on one core: final

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-cli-bot.c: arboretum-cli bot
  *
  * A computer player for the JSON-lines protocol of the Hackaranda

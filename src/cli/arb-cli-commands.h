@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-cli-commands.h: the subcommands of arboretum-cli, one line each.
  *
  * ARB_CLI_COMMAND (name, function, summary): a new command is a new file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-cli-play.c: arboretum-cli play
  *
  * Plays a whole game through ArbGame, the model the window uses, with a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-cli-position.c
  *
  * The reader trusts nothing: a position file may come from anywhere, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-cli-position.h: positions read from and written as JSON.
  *
  * A position is what scoring needs: the rule set, the species in play, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-cli-report.c
  *
  * The same report serves "score" and "play": a player's hand, then every

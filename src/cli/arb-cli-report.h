@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-cli-report.h: the scoring of a position, written for people. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-cli-save.c: save games on the command line.
  *
  * arboretum-cli show FILE [--step N]: the position after step N, every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-cli-save.h: save games on the command line: what play, score and
  * bench call (show and validate are commands of their own). */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-cli-score.c: arboretum-cli score [--json] FILE
  *
  * Scores a position given as JSON, from a file or from standard input.

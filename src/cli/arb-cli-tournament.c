@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-cli-tournament.c: arboretum-cli tournament
  *
  * Plays many games between computer players, the seats rotating from game

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-cli.c: arboretum-cli, the rules engine on the command line.
  *
  * main () sets up translations and hands over to the subcommand named by

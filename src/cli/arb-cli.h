@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-cli.h: what the subcommands of arboretum-cli share.
  *
  * Each subcommand lives in its own file and is one line of the table in

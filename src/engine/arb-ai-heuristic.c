@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-ai-heuristic.c: the easy and medium players, and the quick playout
  * policy of the search.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-ai-private.h: what the players share inside the engine. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-ai-search.c: the hard player.
  *
  * Monte Carlo over the seat's information set: each round deals the unseen

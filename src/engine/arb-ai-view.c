@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-ai-view.c: a seat's information set, and deals consistent with it. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-ai-view.h: what one seat may know of a game, and guesses of the rest.
  *
  * ArbState holds everything, hidden cards included. A computer player must

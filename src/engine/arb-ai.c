@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-ai.c: the computer players' entry points: levels, decisions in a
  * worker thread, hints. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-ai.h: computer players. Each one chooses the next action of the seat
  * whose turn it is, from what that seat may know (an ArbAiView).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-arboretum.c
  *
  * An arboretum holds at most a few dozen cards, so a linear scan over the

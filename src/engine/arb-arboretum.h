@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-arboretum.h: the cards a player has planted, on a grid.
  *
  * x grows to the right, y grows downwards. A plain value type, cheap to copy.

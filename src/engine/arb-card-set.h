@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-card-set.h: an unordered set of cards, such as a hand.
  *
  * One bit a card; the 8 cards of a species fill one byte, so the sum of a

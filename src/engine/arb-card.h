@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-card.h: the 80 cards of Arboretum, 10 species of values 1 to 8.
  *
  * A card is a small integer so that hands, piles and arboreta copy cheaply

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-engine.h: the whole rules engine in one include. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-error.h: the error domain of the rules engine. */
 #pragma once
 

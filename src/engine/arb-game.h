@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-game.h: the game model.
  *
  * ArbGame owns the rules: widgets and the command line call its actions and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-move.h: one action of a turn, and the record of it once taken. */
 #pragma once
 

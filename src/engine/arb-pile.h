@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-pile.h: an ordered stack of cards: the deck and the discard piles.
  * The top of the pile is the last card of the array.
  */

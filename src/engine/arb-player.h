@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-player.h: a seat at the table: a name, a person or a computer. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-replay.c: a cursor over the recorded steps of a game.
  *
  * Every position of the game is computed once, when the replay is made:

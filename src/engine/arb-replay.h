@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-replay.h: a cursor over the recorded steps of a game.
  *
  * ArbReplay shows any moment of a game, finished or not: it steps forward

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-rules.h: the three rule sets and what follows from them. */
 #pragma once
 

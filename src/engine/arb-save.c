@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-save.c: save games in XML, written with libxml2 and read back by
  * replaying every step through the rules.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-save.h: save games in XML, and the automatic save of the game in
  * progress.
  *

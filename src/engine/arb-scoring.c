@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-scoring.c
  *
  * Paths strictly increase in value, so every path has at most 8 cards and

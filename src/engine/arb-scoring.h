@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-scoring.h: the end of the game: rights to score, best paths, winners. */
 #pragma once
 

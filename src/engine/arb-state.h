@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-state.h: a whole position of a game and the rules that change it.
  *
  * A plain struct without pointers, so that it copies with one assignment:

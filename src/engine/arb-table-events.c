@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-table-events.c: the signals of a table, declared once for ArbGame
  * and ArbReplay. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-table-events.h: what the views of a table listen to.
  *
  * ArbGame (the game being played) and ArbReplay (a cursor over a recorded
