@@ -197,6 +197,79 @@ test_bad_lines (void)
   g_assert_nonnull (strstr (errors, "card"));
 }
 
+/* Lines a hostile referee could send: each one answered (move 0 when it is
+ * refused), the bot alive at the end, and no GLib critical on the way
+ * (G_DEBUG=fatal-criticals). Before the fixes of issue 11 the first line
+ * overflowed a heap buffer, the second aborted, the third overflowed the
+ * stack and the fourth raised a critical. */
+static void
+test_hostile_lines (void)
+{
+  static const char letters[] = "JRCMOW";
+  const char *cli = g_getenv ("ARB_CLI");
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) bot = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) output = NULL;
+  g_autoptr (GBytes) input = NULL;
+  g_autoptr (GString) lines = g_string_new (NULL);
+  g_autoptr (GString) hand = g_string_new (NULL);
+  g_autoptr (GString) area = g_string_new (NULL);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) answers = NULL;
+  const char *expected_ids[] = { "1", "2", "null", "3", "null", "null", "null", "5" };
+
+  if (cli == NULL)
+    {
+      g_test_skip ("ARB_CLI is not set");
+      return;
+    }
+  /* Every card of the bot's six species in hand; 80 cells of play area. */
+  for (guint i = 0; i < 48; i++)
+    g_string_append_printf (hand, "%s[\"%c\", %u]", i ? "," : "", letters[i / 8], i % 8 + 1);
+  for (guint i = 0; i < 80; i++)
+    g_string_append_printf (area, "%s\"%u\": {\"0\": [\"%c\", %u]}", i ? "," : "", i,
+                            letters[(i / 8) % 6], i % 8 + 1);
+  g_string_append_printf (lines, "{\"messageID\": 1, \"state\": {\"deck\": 0, \"hand\": [%s], "
+                          "\"opponentHand\": [], \"discard\": [], \"opponentDiscard\": [], "
+                          "\"playArea\": {%s}, \"opponentPlayArea\": {}, \"turn\": 5, "
+                          "\"subTurn\": 2, \"activeTurn\": true}}\n", hand->str, area->str);
+  g_string_append_printf (lines, "{\"messageID\": 2, \"state\": {\"deck\": 0, \"hand\": [[\"J\", 1]], "
+                          "\"opponentHand\": [], \"discard\": [], \"opponentDiscard\": [], "
+                          "\"playArea\": {%s}, \"opponentPlayArea\": {}, \"turn\": 5, "
+                          "\"subTurn\": 2, \"activeTurn\": true}}\n", area->str);
+  for (guint i = 0; i < 80000; i++)
+    g_string_append_c (lines, '[');
+  g_string_append_c (lines, '\n');
+  g_string_append (lines, "{\"messageID\": 3, \"state\": {\"hand\": [[\"J\", \"x\"]], "
+                          "\"subTurn\": 3, \"activeTurn\": true}}\n");
+  g_string_append (lines, "{\"messageID\": 4}");
+  g_string_append_c (lines, '\0');
+  g_string_append (lines, "junk\n");
+  g_string_append (lines, "{\"messageID\": 1e400, \"state\": {}}\n");
+  g_string_append (lines, "{\"messageID\": 18446744073709551617, \"state\": {}}\n");
+  g_string_append (lines, "{\"messageID\": 5, \"state\": {\"hand\": [[\"J\", 3]], \"activeTurn\": false}}\n");
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_subprocess_launcher_setenv (launcher, "G_DEBUG", "fatal-criticals", TRUE);
+  bot = g_subprocess_launcher_spawn (launcher, &error, cli, "bot", "--ai", "hard", "--playouts", "50", NULL);
+  g_assert_no_error (error);
+  input = g_bytes_new (lines->str, lines->len);
+  g_assert_true (g_subprocess_communicate (bot, input, NULL, &output, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_successful (bot));
+
+  text = g_strndup (g_bytes_get_data (output, NULL), g_bytes_get_size (output));
+  answers = g_strsplit (g_strstrip (text), "\n", -1);
+  g_assert_cmpuint (g_strv_length (answers), ==, G_N_ELEMENTS (expected_ids));
+  for (guint i = 0; i < G_N_ELEMENTS (expected_ids); i++)
+    {
+      g_autofree char *want = g_strdup_printf ("{\"move\":0,\"messageID\":%s}", expected_ids[i]);
+      g_assert_cmpstr (answers[i], ==, want);
+    }
+}
+
 /* arboretum-cli tournament --json: the players in --ai order, every game
  * counted once per seat, the wins of a table adding up to the games. */
 static void
@@ -278,6 +351,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/bot/recorded/first-easy", first_easy, test_recorded_game);
   g_test_add_data_func ("/bot/recorded/second-random", second_random, test_recorded_game);
   g_test_add_func ("/bot/bad-lines", test_bad_lines);
+  g_test_add_func ("/bot/hostile-lines", test_hostile_lines);
   g_test_add_func ("/tournament/json", test_tournament);
   return g_test_run ();
 }

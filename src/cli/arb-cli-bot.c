@@ -25,6 +25,7 @@
 #include <json-glib/json-glib.h>
 
 #include "arb-cli.h"
+#include "arb-cli-position.h"
 #include "arb-engine.h"
 
 #define OPPONENT 1
@@ -65,7 +66,8 @@ parse_card (JsonNode *node, ArbCard *card, GError **error)
 
   if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node)
       || json_array_get_length (array = json_node_get_array (node)) != 2
-      || json_node_get_value_type (json_array_get_element (array, 0)) != G_TYPE_STRING)
+      || json_node_get_value_type (json_array_get_element (array, 0)) != G_TYPE_STRING
+      || json_node_get_value_type (json_array_get_element (array, 1)) != G_TYPE_INT64)
     goto refuse;
   letter = json_array_get_string_element (array, 0);
   value = json_array_get_int_element (array, 1);
@@ -196,8 +198,14 @@ parse_area (JsonObject *state, const char *name, ArbArboretum *arboretum, GError
             continue;
           if (!parse_coordinate (ly->data, &y, error) || !parse_card (cell, &card, error))
             return FALSE;
+          /* More cards than the game has, or two on one cell: no game
+           * reaches that, and the players would work past their bounds. */
           if (arboretum->n >= ARB_N_CARDS || arb_arboretum_index_at (arboretum, x, y) >= 0)
-            continue;
+            {
+              g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                           _("“%s” holds more cards than the game has, or two on one cell"), name);
+              return FALSE;
+            }
           arb_arboretum_place (arboretum, card, x, y);
         }
     }
@@ -317,25 +325,15 @@ answer_state (Bot *bot, JsonNode *state_node, JsonBuilder *builder)
   write_move (builder, &move);
 }
 
+/* The answer to one message: a move for STATE (0 without one), and the
+ * message's ID as it came (null without one). */
 static void
-answer_line (Bot *bot, const char *line)
+send_answer (Bot *bot, JsonNode *state, JsonNode *id)
 {
-  g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (JsonBuilder) builder = json_builder_new ();
   g_autoptr (JsonGenerator) generator = json_generator_new ();
   g_autoptr (JsonNode) answer = NULL;
-  g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
-  JsonNode *root, *id = NULL, *state = NULL;
-
-  if (!json_parser_load_from_data (parser, line, -1, &error))
-    arb_cli_printerr (_("Not a JSON message: %s"), error->message);
-  root = json_parser_get_root (parser);
-  if (root != NULL && JSON_NODE_HOLDS_OBJECT (root))
-    {
-      id = json_object_get_member (json_node_get_object (root), "messageID");
-      state = json_object_get_member (json_node_get_object (root), "state");
-    }
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "move");
@@ -356,17 +354,51 @@ answer_line (Bot *bot, const char *line)
   bot->answered++;
 }
 
-/* Reads whole lines of any length. */
-static gboolean
-read_line (FILE *in, GString *line)
+static void
+answer_line (Bot *bot, const char *line)
 {
-  char chunk[4096];
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonNode *root = NULL, *id = NULL, *state = NULL;
+
+  /* The nesting is checked first: json-glib's parser recurses, and one
+   * line of brackets would exhaust its stack. */
+  if (!arb_cli_position_check_text (line, strlen (line), &error)
+      || !json_parser_load_from_data (parser, line, -1, &error))
+    arb_cli_printerr (_("Not a JSON message: %s"), error->message);
+  else
+    root = json_parser_get_root (parser);
+  if (root != NULL && JSON_NODE_HOLDS_OBJECT (root))
+    {
+      id = json_object_get_member (json_node_get_object (root), "messageID");
+      state = json_object_get_member (json_node_get_object (root), "state");
+    }
+  /* An ID goes back as it came: an integer (arb_cli_position_check_text
+   * refused those too large to be read back exactly) or a string. A number
+   * such as 1e400 would come back changed, or not as JSON at all. */
+  if (id != NULL && !JSON_NODE_HOLDS_NULL (id)
+      && json_node_get_value_type (id) != G_TYPE_INT64 && json_node_get_value_type (id) != G_TYPE_STRING)
+    {
+      arb_cli_printerr (_("The message ID is neither an integer nor a string; it is answered as null"));
+      id = NULL;
+    }
+  send_answer (bot, state, id);
+}
+
+/* Reads whole lines of any length into LINE; *HAS_NUL tells of a NUL
+ * byte inside, which would hide the rest of the line from the parser. */
+static gboolean
+read_line (FILE *in, GString *line, gboolean *has_nul)
+{
+  int c;
 
   g_string_truncate (line, 0);
-  while (fgets (chunk, sizeof chunk, in) != NULL)
+  *has_nul = FALSE;
+  while ((c = getc (in)) != EOF)
     {
-      g_string_append (line, chunk);
-      if (line->len > 0 && line->str[line->len - 1] == '\n')
+      *has_nul = *has_nul || c == '\0';
+      g_string_append_c (line, (char) c);
+      if (c == '\n')
         return TRUE;
     }
   return line->len > 0;
@@ -388,6 +420,7 @@ arb_cli_bot (int argc, char **argv)
   g_autoptr (GString) line = g_string_new (NULL);
   ArbAiLevel level = ARB_AI_HARD;
   Bot bot = { 0 };
+  gboolean has_nul = FALSE;
   guint64 value = 0;
   int status;
 
@@ -412,8 +445,15 @@ arb_cli_bot (int argc, char **argv)
   bot.params.budget_ms = (guint) time_ms;
   bot.params.playouts = (guint) playouts;
   bot.seed = seed != NULL ? value : g_random_int ();
-  while (read_line (stdin, line))
+  while (read_line (stdin, line, &has_nul))
     {
+      if (has_nul)
+        {
+          /* Answered all the same, so that the referee's count holds. */
+          arb_cli_printerr (_("Not a JSON message: a NUL byte in the line"));
+          send_answer (&bot, NULL, NULL);
+          continue;
+        }
       g_strstrip (line->str);
       if (line->str[0] != '\0')
         answer_line (&bot, line->str);

@@ -402,8 +402,8 @@ integer_fits (const char *text, gsize n)
  * than any position (a hostile file could exhaust the parser's stack) and
  * for integers too large to be read back as they are written. Strings are
  * skipped. */
-static gboolean
-check_json_text (const char *data, gsize length, GError **error)
+gboolean
+arb_cli_position_check_text (const char *data, gsize length, GError **error)
 {
   guint depth = 0, line = 1;
   gboolean in_string = FALSE;
@@ -472,7 +472,7 @@ arb_cli_position_load_data (ArbCliPosition *position, const char *data, gsize le
                            _("Not JSON: the text is not valid UTF-8"));
       return FALSE;
     }
-  if (!check_json_text (data, length, error))
+  if (!arb_cli_position_check_text (data, length, error))
     return FALSE;
 
   parser = json_parser_new ();

@@ -42,6 +42,9 @@ gboolean  arb_cli_position_load_data   (ArbCliPosition       *position,
 void      arb_cli_position_from_state  (ArbCliPosition       *position,
                                         const ArbState       *state,
                                         const char * const   *names);
+gboolean  arb_cli_position_check_text  (const char           *data,
+                                        gsize                 length,
+                                        GError              **error);
 void      arb_cli_position_clear       (ArbCliPosition       *position);
 void      arb_cli_position_score       (const ArbCliPosition *position,
                                         ArbScoreSheet        *sheet);

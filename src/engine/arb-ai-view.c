@@ -50,26 +50,44 @@ all_cards (ArbSpeciesMask species)
   return all;
 }
 
-static void
-remove_pile (ArbCardSet *set, const ArbPile *pile)
+/* Takes CARD out of SET, the cards not yet seen; FALSE when it is not
+ * there: a card in play twice, or of a species not in the game. Positions
+ * from outside (the bot's referee) are checked so, since the players size
+ * their work by the cards they see. */
+static gboolean
+take_card (ArbCardSet *set, ArbCard card)
+{
+  if (!arb_card_is_valid (card) || !arb_card_set_contains (set, card))
+    return FALSE;
+  arb_card_set_remove (set, card);
+  return TRUE;
+}
+
+static gboolean
+take_pile (ArbCardSet *set, const ArbPile *pile, ArbCard *bad)
 {
   for (guint i = 0; i < pile->n; i++)
-    if (arb_card_is_valid (pile->cards[i]))
-      arb_card_set_remove (set, pile->cards[i]);
+    if (arb_card_is_valid (pile->cards[i]) && !take_card (set, pile->cards[i]))
+      return *bad = pile->cards[i], FALSE;
+  return TRUE;
 }
 
-static void
-remove_arboretum (ArbCardSet *set, const ArbArboretum *arboretum)
+static gboolean
+take_arboretum (ArbCardSet *set, const ArbArboretum *arboretum, ArbCard *bad)
 {
   for (guint i = 0; i < arboretum->n; i++)
-    arb_card_set_remove (set, arboretum->cells[i].card);
+    if (!take_card (set, arboretum->cells[i].card))
+      return *bad = arboretum->cells[i].card, FALSE;
+  return TRUE;
 }
 
-static void
-remove_hand (ArbCardSet *set, const ArbCardSet *hand)
+static gboolean
+take_hand (ArbCardSet *set, const ArbCardSet *hand, ArbCard *bad)
 {
-  set->bits[0] &= ~hand->bits[0];
-  set->bits[1] &= ~hand->bits[1];
+  for (guint c = 0; c < ARB_N_CARDS; c++)
+    if (arb_card_set_contains (hand, (ArbCard) c) && !take_card (set, (ArbCard) c))
+      return *bad = (ArbCard) c, FALSE;
+  return TRUE;
 }
 
 /* public_state holds only what the seat may know: its own hand, the known
@@ -81,6 +99,7 @@ arb_ai_view_init_from_public (ArbAiView *view, const ArbState *public_state, gui
 {
   const ArbState *s = public_state;
   guint hidden = 0;
+  ArbCard bad = ARB_CARD_NONE;
 
   g_return_val_if_fail (seat < s->n_players, FALSE);
 
@@ -107,9 +126,25 @@ arb_ai_view_init_from_public (ArbAiView *view, const ArbState *public_state, gui
               s->arboreta[p].n * sizeof (ArbPlacement));
       view->state.hands[p] = s->hands[p];
       view->hand_size[p] = hand_size[p];
-      remove_pile (&view->unseen, &s->discards[p]);
-      remove_arboretum (&view->unseen, &s->arboreta[p]);
-      remove_hand (&view->unseen, &s->hands[p]);
+      if (!take_pile (&view->unseen, &s->discards[p], &bad)
+          || !take_arboretum (&view->unseen, &s->arboreta[p], &bad)
+          || !take_hand (&view->unseen, &s->hands[p], &bad))
+        {
+          g_autofree char *name = arb_card_is_valid (bad) ? arb_card_to_string (bad) : g_strdup ("?");
+          g_set_error (error, ARB_ERROR, ARB_ERROR_INVALID_POSITION,
+                       _("The card %s is in play twice, or is not of a species in the game"), name);
+          return FALSE;
+        }
+      /* Two draws on top of a full hand: no turn of the seat that decides
+       * holds more, and its moves are counted on that (Q's hand in solo
+       * grows, but Q never decides). */
+      if (p == seat && hand_size[p] > ARB_HAND_SIZE + 2)
+        {
+          g_set_error (error, ARB_ERROR, ARB_ERROR_INVALID_POSITION,
+                       _("Player %u holds %u cards; no hand holds more than %u"),
+                       p + 1, hand_size[p], ARB_HAND_SIZE + 2);
+          return FALSE;
+        }
       if (arb_card_set_count (&s->hands[p]) > hand_size[p] || (p == seat && arb_card_set_count (&s->hands[p]) != hand_size[p]))
         {
           g_set_error (error, ARB_ERROR, ARB_ERROR_INVALID_SETUP,
