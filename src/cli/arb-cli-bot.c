@@ -404,6 +404,26 @@ read_line (FILE *in, GString *line, gboolean *has_nul)
   return line->len > 0;
 }
 
+/* The referee gives every message TIMEOUT milliseconds (300 by default)
+ * for the whole answer: reading, thinking, writing, and the pipes between.
+ * Hard thinks at most half of it (a 200 ms budget lost nothing measurable
+ * in strength against 1 s), so that a late answer never makes the next
+ * message late too. --time-ms, when smaller, wins. */
+static guint
+thinking_budget (int time_ms, const char *timeout)
+{
+  guint64 referee_ms;
+
+  if (timeout == NULL)
+    return (guint) time_ms;
+  if (!g_ascii_string_to_unsigned (timeout, 10, 2, G_MAXINT, &referee_ms, NULL))
+    {
+      arb_cli_printerr (_("TIMEOUT “%s” is not a number of milliseconds; it is ignored"), timeout);
+      return (guint) time_ms;
+    }
+  return MIN ((guint) time_ms, (guint) (referee_ms / 2));
+}
+
 int
 arb_cli_bot (int argc, char **argv)
 {
@@ -442,7 +462,7 @@ arb_cli_bot (int argc, char **argv)
     }
 
   arb_ai_params_init (&bot.params, level, 0);
-  bot.params.budget_ms = (guint) time_ms;
+  bot.params.budget_ms = thinking_budget (time_ms, g_getenv ("TIMEOUT"));
   bot.params.playouts = (guint) playouts;
   bot.seed = seed != NULL ? value : g_random_int ();
   while (read_line (stdin, line, &has_nul))
