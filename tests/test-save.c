@@ -269,6 +269,45 @@ test_save_external_entity (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* Bytes no save game has, refused before libxml2 reads them: a valid save
+ * followed by a NUL byte and junk (which libxml2 itself let pass), the same
+ * save in UTF-16, and a tag of 100,000 attributes (libxml2 2.9 compares
+ * them pairwise: minutes of work before the fix). */
+static void
+test_save_hostile_bytes (void)
+{
+  g_autofree char *path = data_path ("good-standard-2p.arboretum");
+  g_autofree char *good = NULL;
+  g_autoptr (GString) junk = NULL;
+  g_autoptr (GString) wide = g_string_new ("<arboretum-save format=\"1\"><deck ");
+  g_autofree char *utf16 = NULL;
+  g_autoptr (GError) error = NULL;
+  gsize length, utf16_length;
+
+  g_assert_true (g_file_get_contents (path, &good, &length, &error));
+  g_assert_no_error (error);
+
+  junk = g_string_new_len (good, (gssize) length);
+  g_string_append_c (junk, '\0');
+  g_string_append (junk, "<junk/>");
+  assert_refused (junk->str, junk->len, ARB_SAVE_ERROR_NOT_XML, NULL);
+  {
+    g_autoptr (GError) nul_error = NULL;
+    g_assert_null (arb_save_load_data (junk->str, junk->len, &nul_error));
+    g_assert_nonnull (strstr (nul_error->message, "NUL"));
+    g_assert_null (strchr (nul_error->message, '\n'));
+  }
+
+  utf16 = g_convert (good, (gssize) length, "UTF-16", "UTF-8", NULL, &utf16_length, &error);
+  g_assert_no_error (error);
+  assert_refused (utf16, utf16_length, ARB_SAVE_ERROR_NOT_XML, NULL);
+
+  for (guint i = 0; i < 100000 && wide->len < ARB_SAVE_MAX_SIZE - 64; i++)
+    g_string_append_printf (wide, "a%u=\"\" ", i);
+  g_string_append (wide, "/></arboretum-save>");
+  assert_refused (wide->str, wide->len, ARB_SAVE_ERROR_TOO_LARGE, NULL);
+}
+
 /* Bigger, deeper or longer than any save game: refused before parsing or
  * while parsing, without building the tree. */
 static void
@@ -478,6 +517,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/save/damaged-files", test_save_damaged_files);
   g_test_add_func ("/save/external-entity", test_save_external_entity);
   g_test_add_func ("/save/huge", test_save_huge);
+  g_test_add_func ("/save/hostile-bytes", test_save_hostile_bytes);
   g_test_add_func ("/save/small-damages", test_save_small_damages);
   g_test_add_func ("/save/write-file", test_save_write_file);
   g_test_add_func ("/save/autosave", test_autosave);

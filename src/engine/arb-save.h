@@ -37,7 +37,9 @@ typedef enum {
 /* The format this version writes, and the newest it reads. */
 #define ARB_SAVE_FORMAT_VERSION 1
 /* No save game comes near this: a finished game is about 20 KiB. */
-#define ARB_SAVE_MAX_SIZE (4 * 1024 * 1024)
+/* A whole 4-player game takes about 22 KB; the limit leaves ten times that
+ * and more, and keeps any refusal quick (docs/save-format.md). */
+#define ARB_SAVE_MAX_SIZE (1024 * 1024)
 
 GQuark    arb_save_error_quark      (void);
 
