@@ -431,6 +431,17 @@ test_save_write_file (void)
     n_files++;
   g_assert_cmpuint (n_files, ==, 1);
 
+  /* A save kept private stays private when it is saved again. */
+  {
+    GStatBuf st;
+
+    g_assert_cmpint (g_chmod (path, 0600), ==, 0);
+    g_assert_true (arb_save_write_file (first, file, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (g_stat (path, &st), ==, 0);
+    g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  }
+
   g_assert_false (arb_save_write_file (first, nowhere, NULL, &error));
   g_assert_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_IO);
   g_clear_error (&error);

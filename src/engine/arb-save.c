@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <libxml/parser.h>
 #include <libxml/relaxng.h>
 #include <libxml/SAX2.h>
@@ -273,6 +274,18 @@ arb_save_to_bytes (ArbGame *game, GError **error)
   return bytes;
 }
 
+/* The new file takes the mode of the one it replaces: a save its owner
+ * kept private (0600) stays private. A new file gets 0666 less the umask. */
+static int
+mode_to_keep (const char *path)
+{
+  GStatBuf old;
+
+  if (g_stat (path, &old) == 0)
+    return (int) (old.st_mode & 0777);
+  return 0666;
+}
+
 /* Writes a new file and renames it over the old one, so that a crash while
  * saving leaves the previous save whole. */
 gboolean
@@ -294,7 +307,7 @@ arb_save_write_file (ArbGame *game, GFile *file, GCancellable *cancellable, GErr
   path = g_file_peek_path (file);
   if (path != NULL)
     ok = g_file_set_contents_full (path, data, (gssize) length,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0666, &local_error);
+                                   G_FILE_SET_CONTENTS_CONSISTENT, mode_to_keep (path), &local_error);
   else
     ok = g_file_replace_contents (file, data, length, NULL, FALSE, G_FILE_CREATE_NONE,
                                   NULL, cancellable, &local_error);
