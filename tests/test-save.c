@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <utime.h>
 
 #include "arb-save.h"
 #include "arb-test-state.h"
@@ -455,6 +456,93 @@ test_save_write_file (void)
   g_assert_finalize_object (second);
 }
 
+static char *
+make_file (const char *dir, const char *name, gint64 age_seconds)
+{
+  char *path = g_build_filename (dir, name, NULL);
+  struct utimbuf times;
+
+  g_assert_true (g_file_set_contents (path, "left by a killed save", -1, NULL));
+  times.actime = times.modtime = (time_t) (g_get_real_time () / G_USEC_PER_SEC - age_seconds);
+  g_assert_cmpint (g_utime (path, &times), ==, 0);
+  return path;
+}
+
+/* A save killed half-way leaves NAME.XXXXXX behind; the next save of NAME
+ * removes the old ones, and leaves a young one (another save under way) and
+ * every other file. */
+static void
+test_save_stale_temporaries (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arb-save-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.arboretum", NULL);
+  g_autofree char *stale = make_file (dir, "game.arboretum.a1B2c3", 3600);
+  g_autofree char *young = make_file (dir, "game.arboretum.Zz9yY8", 0);
+  g_autofree char *other_save = make_file (dir, "other.arboretum.a1B2c3", 3600);
+  g_autofree char *not_temporary = make_file (dir, "game.arboretum.backup1", 3600);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  ArbGame *game = play_game (ARB_VARIANT_STANDARD, 2, 5, 10);
+
+  g_assert_true (arb_save_write_file (game, file, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (young, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (other_save, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (not_temporary, G_FILE_TEST_EXISTS));
+
+  for (const char *const *p = (const char *const[]) { path, young, other_save, not_temporary, NULL };
+       *p != NULL; p++)
+    g_assert_cmpint (g_remove (*p), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  g_assert_finalize_object (game);
+}
+
+static void
+on_read (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GAsyncResult **out = user_data;
+
+  *out = g_object_ref (result);
+}
+
+static ArbGame *
+read_async (GFile *file, GError **error)
+{
+  g_autoptr (GAsyncResult) result = NULL;
+
+  arb_save_read_file_async (file, NULL, on_read, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return arb_save_read_file_finish (result, error);
+}
+
+/* The window reads in a worker thread: the same game, the same refusals. */
+static void
+test_save_read_async (void)
+{
+  g_autofree char *good_path = data_path ("good-standard-2p.arboretum");
+  g_autofree char *bad_path = data_path ("bad-illegal-step.arboretum");
+  g_autoptr (GFile) good = g_file_new_for_path (good_path);
+  g_autoptr (GFile) bad = g_file_new_for_path (bad_path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GError) async_error = NULL;
+  ArbGame *expected = arb_save_read_file (good, NULL, &error);
+  ArbGame *loaded;
+
+  g_assert_no_error (error);
+  loaded = read_async (good, &error);
+  g_assert_no_error (error);
+  assert_same_game (expected, loaded);
+
+  g_assert_null (arb_save_read_file (bad, NULL, &error));
+  g_assert_null (read_async (bad, &async_error));
+  g_assert_error (async_error, error->domain, error->code);
+  g_assert_cmpstr (async_error->message, ==, error->message);
+  g_assert_finalize_object (loaded);
+  g_assert_finalize_object (expected);
+}
+
 /* The automatic save lives under $XDG_DATA_HOME (a temporary directory
  * here, set by main()). */
 static void
@@ -531,6 +619,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/save/hostile-bytes", test_save_hostile_bytes);
   g_test_add_func ("/save/small-damages", test_save_small_damages);
   g_test_add_func ("/save/write-file", test_save_write_file);
+  g_test_add_func ("/save/stale-temporaries", test_save_stale_temporaries);
+  g_test_add_func ("/save/read-async", test_save_read_async);
   g_test_add_func ("/save/autosave", test_autosave);
   g_test_add_func ("/save/detect", test_save_detect);
   status = g_test_run ();

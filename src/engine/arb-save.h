@@ -40,6 +40,9 @@ typedef enum {
 /* A whole 4-player game takes about 22 KB; the limit leaves ten times that
  * and more, and keeps any refusal quick (docs/save-format.md). */
 #define ARB_SAVE_MAX_SIZE (1024 * 1024)
+/* A save takes milliseconds: a temporary file older than this was left by a
+ * save that was killed, and the next save of the same file removes it. */
+#define ARB_SAVE_STALE_SECONDS 60
 
 GQuark    arb_save_error_quark      (void);
 
@@ -56,6 +59,12 @@ ArbGame  *arb_save_load_data        (const char    *data,
                                      GError       **error);
 ArbGame  *arb_save_read_file        (GFile         *file,
                                      GCancellable  *cancellable,
+                                     GError       **error);
+void      arb_save_read_file_async  (GFile         *file,
+                                     GCancellable  *cancellable,
+                                     GAsyncReadyCallback callback,
+                                     gpointer       user_data);
+ArbGame  *arb_save_read_file_finish (GAsyncResult  *result,
                                      GError       **error);
 gboolean  arb_save_looks_like_save  (const char    *data,
                                      gsize          length);
