@@ -205,20 +205,13 @@ static void
 arb_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
 {
   ArbWindow *window = get_window (ARB_APPLICATION (app));
-  g_autoptr (GError) error = NULL;
-  gint64 start;
 
   present_window (ARB_APPLICATION (app), window);
-  start = g_get_monotonic_time ();
   /* One window plays one game: the first file is opened, after offering to
-   * save a game with unsaved moves, as Open does. */
-  if (n_files > 0 && !arb_window_open_file_interactive (window, files[0], &error))
-    {
-      g_autofree char *name = g_file_get_parse_name (files[0]);
-      g_printerr ("%s: %s\n", name, error->message);
-      return;
-    }
-  arb_dev_tools_report ("open-save-us %" G_GINT64_FORMAT, g_get_monotonic_time () - start);
+   * save a game with unsaved moves, as Open does; a file that cannot be
+   * opened says why in the window. */
+  if (n_files > 0)
+    arb_window_open_file_interactive (window, files[0]);
 }
 
 static int

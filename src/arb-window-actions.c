@@ -112,8 +112,7 @@ arb_window_save_to_file (ArbWindow *self, GFile *file, GError **error)
   g_return_val_if_fail (self->game != NULL, FALSE);
   if (!arb_save_write_file (self->game, file, NULL, error))
     return FALSE;
-  g_set_object (&self->file, file);
-  self->dirty = FALSE;
+  arb_session_saved (self->session, file);
   return TRUE;
 }
 
@@ -175,8 +174,8 @@ save_as_action (GtkWidget *widget, const char *name, GVariant *param)
   chooser = gtk_file_chooser_native_new (_("Save Game"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
                                          _("_Save"), _("_Cancel"));
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  if (self->file != NULL)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), self->file, NULL);
+  if (arb_session_get_file (self->session) != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), arb_session_get_file (self->session), NULL);
   else
     /* Translators: the name offered for a new save game file. */
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("Arboretum game.arboretum"));
@@ -191,10 +190,87 @@ save_action (GtkWidget *widget, const char *name, GVariant *param)
 
   if (self->game == NULL)
     return;
-  if (self->file != NULL)
-    write_game (self, self->file);
+  if (arb_session_get_file (self->session) != NULL)
+    write_game (self, arb_session_get_file (self->session));
   else
     save_as_action (widget, name, param);
+}
+
+/* A file that cannot be opened says why in the window, wherever the file
+ * came from: the Open dialog, the command line or the file manager. */
+static void
+show_open_error (ArbWindow *self, const GError *error)
+{
+  AdwMessageDialog *dialog;
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       _("Could Not Open the Game"),
+                                                       error->message));
+  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+typedef struct {
+  ArbWindow    *window;
+  GFile        *file;
+  GCancellable *cancellable;
+} Loading;
+
+static void
+loading_free (Loading *loading)
+{
+  g_object_unref (loading->window);
+  g_object_unref (loading->file);
+  g_object_unref (loading->cancellable);
+  g_free (loading);
+}
+
+static void
+on_file_read (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Loading *loading = user_data;
+  ArbWindow *self = loading->window;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = arb_save_read_file_finish (result, &error);
+
+  /* Another file was asked for, or the window closed, meanwhile. */
+  if (!g_cancellable_is_cancelled (loading->cancellable))
+    {
+      g_clear_object (&self->load_cancellable);
+      if (game != NULL)
+        _arb_window_open_game (self, game, loading->file);
+      else
+        show_open_error (self, error);
+    }
+  loading_free (loading);
+}
+
+/* Reads the file in a worker thread, so that the window never stops
+ * answering, however long a damaged or hostile file takes to refuse. */
+static void
+load_file (ArbWindow *self, GFile *file)
+{
+  Loading *loading = g_new0 (Loading, 1);
+
+  _arb_window_cancel_load (self);
+  self->load_cancellable = g_cancellable_new ();
+  loading->window = g_object_ref (self);
+  loading->file = g_object_ref (file);
+  loading->cancellable = g_object_ref (self->load_cancellable);
+  arb_save_read_file_async (file, loading->cancellable, on_file_read, loading);
+}
+
+void
+_arb_window_cancel_load (ArbWindow *self)
+{
+  g_cancellable_cancel (self->load_cancellable);
+  g_clear_object (&self->load_cancellable);
+}
+
+gboolean
+_arb_window_is_loading (ArbWindow *self)
+{
+  return self->load_cancellable != NULL;
 }
 
 static void
@@ -203,10 +279,8 @@ on_open_response (GtkNativeDialog *chooser, int response, ArbWindow *self)
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autoptr (GError) error = NULL;
 
-      if (!arb_window_open_file (self, file, &error))
-        _arb_window_show_error (self, error);
+      load_file (self, file);
     }
   g_object_unref (chooser);
 }
@@ -234,29 +308,27 @@ open_action (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 /* Opens file as the Open command does: a game with unsaved moves is first
- * offered to be saved, and the file opens once that is answered (then a
- * failure shows in the window). Returns FALSE with error only when the file
- * was opened at once and could not be read. */
-gboolean
-arb_window_open_file_interactive (ArbWindow *self, GFile *file, GError **error)
+ * offered to be saved, and the file opens once that is answered. The file
+ * is read in the background; if it cannot be opened, the window says why. */
+void
+arb_window_open_file_interactive (ArbWindow *self, GFile *file)
 {
-  g_return_val_if_fail (ARB_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_if_fail (ARB_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
   g_set_object (&self->pending_file, file);
   if (_arb_window_offer_to_save (self, ARB_AFTER_SAVE_OPEN_FILE))
-    return TRUE;
+    return;
   g_clear_object (&self->pending_file);
-  return arb_window_open_file (self, file, error);
+  load_file (self, file);
 }
 
 static void
 open_pending_file (ArbWindow *self)
 {
   g_autoptr (GFile) file = g_steal_pointer (&self->pending_file);
-  g_autoptr (GError) error = NULL;
 
-  if (file != NULL && !arb_window_open_file (self, file, &error))
-    _arb_window_show_error (self, error);
+  if (file != NULL)
+    load_file (self, file);
 }
 
 static void
@@ -308,14 +380,14 @@ on_offer_response (AdwMessageDialog *dialog, const char *response, ArbWindow *se
     g_clear_object (&self->pending_file);
   else if (g_strcmp0 (response, "discard") == 0)
     {
-      self->dirty = FALSE;
+      arb_session_forget (self->session);
       _arb_window_carry_on (self, then);
     }
   else if (g_strcmp0 (response, "save") == 0)
     {
-      if (self->file != NULL)
+      if (arb_session_get_file (self->session) != NULL)
         {
-          if (write_game (self, self->file))
+          if (write_game (self, arb_session_get_file (self->session)))
             _arb_window_carry_on (self, then);
         }
       else
@@ -336,7 +408,7 @@ _arb_window_offer_to_save (ArbWindow *self, ArbAfterSave then)
   GtkWidget *dialog;
   gboolean closing = then == ARB_AFTER_SAVE_CLOSE;
 
-  if (self->game == NULL || !self->dirty)
+  if (self->game == NULL || !arb_session_get_modified (self->session))
     return FALSE;
 
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save the Game?"),

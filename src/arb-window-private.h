@@ -2,6 +2,7 @@
 /* arb-window-private.h: what arb-window.c and arb-window-actions.c share. */
 #pragma once
 
+#include "arb-session.h"
 #include "arb-window.h"
 
 G_BEGIN_DECLS
@@ -70,10 +71,10 @@ struct _ArbWindow
   GArray               *log_marks;   /* log lines before each step */
   ArbReplay            *replay;      /* set while replaying */
   gboolean              seeking;
-  GFile                *file;
-  gboolean              dirty;       /* steps since the last save */
+  ArbSession           *session;     /* the file, unsaved steps, the automatic save */
   ArbAfterSave          after_save;  /* what waits for Save As to finish */
   GFile                *pending_file; /* to open once the question is answered */
+  GCancellable         *load_cancellable; /* set while a file is read */
 };
 
 void     _arb_window_carry_on          (ArbWindow      *self,
@@ -90,6 +91,11 @@ void     _arb_window_show_error        (ArbWindow      *self,
                                         const GError   *error);
 char    *_arb_window_pile_name         (ArbWindow      *self,
                                         int             source);
+void     _arb_window_open_game         (ArbWindow      *self,
+                                        ArbGame        *game,
+                                        GFile          *file);
+void     _arb_window_cancel_load       (ArbWindow      *self);
+gboolean _arb_window_is_loading        (ArbWindow      *self);
 void     _arb_window_refresh           (ArbWindow      *self);
 void     _arb_window_advance           (ArbWindow      *self);
 

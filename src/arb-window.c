@@ -23,7 +23,6 @@
 
 G_DEFINE_FINAL_TYPE (ArbWindow, arb_window, ADW_TYPE_APPLICATION_WINDOW)
 
-static void autosave (ArbWindow *self);
 static void queue_advance (ArbWindow *self);
 static void on_cell_activated (ArbArboretumView *view, int x, int y, ArbWindow *self);
 static void on_card_dropped (ArbArboretumView *view, guint card, int x, int y, ArbWindow *self);
@@ -836,20 +835,22 @@ queue_advance (ArbWindow *self)
                                           g_object_ref (self), g_object_unref);
 }
 
-/* The game in progress survives a crash or a closed window: it is written
- * after every turn, and forgotten once over. */
 static void
-autosave (ArbWindow *self)
+on_autosave_failed (ArbSession *session, const char *message, ArbWindow *self)
 {
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
+  g_autofree char *text = NULL;
 
-  if (arb_game_is_finished (self->game))
-    ok = arb_autosave_discard (&error);
-  else
-    ok = arb_autosave_write (self->game, &error);
-  if (!ok)
-    g_warning ("Could not keep the game in progress: %s", error->message);
+  /* Translators: %s says why the game could not be written. */
+  text = g_strdup_printf (_("The game in progress cannot be kept if the game closes: %s"), message);
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+}
+
+static void
+update_title (ArbWindow *self)
+{
+  g_autofree char *title = arb_session_dup_title (self->session);
+
+  adw_window_title_set_title (self->window_title, title != NULL ? title : _("Arboretum"));
 }
 
 static void
@@ -865,9 +866,6 @@ on_step_applied (ArbGame *game, guint index, ArbWindow *self)
     self->new_card = ARB_CARD_NONE;
   log_step (self, index);
   scroll_log_to_end (self);
-  self->dirty = TRUE;
-  if (step->move.kind == ARB_MOVE_DISCARD)
-    autosave (self);
   _arb_window_refresh (self);
   queue_advance (self);
 }
@@ -876,9 +874,7 @@ static void
 on_position_reset (ArbGame *game, ArbWindow *self)
 {
   self->new_card = ARB_CARD_NONE;
-  self->dirty = TRUE;
   trim_log (self);
-  autosave (self);
   _arb_window_refresh (self);
   queue_advance (self);
 }
@@ -942,6 +938,7 @@ set_game_full (ArbWindow *self, ArbGame *game, gboolean replay)
   g_return_if_fail (ARB_IS_GAME (game));
 
   _arb_window_cancel_computer (self);
+  _arb_window_cancel_load (self);
   g_clear_handle_id (&self->advance_idle, g_source_remove);
   g_clear_object (&self->replay);
   if (self->score_dialog != NULL)
@@ -972,8 +969,7 @@ set_game_full (ArbWindow *self, ArbGame *game, gboolean replay)
   }
   for (guint i = 0; i < arb_game_get_n_steps (game); i++)
     log_step (self, i);
-  self->dirty = FALSE;
-  g_clear_object (&self->file);
+  arb_session_set_game (self->session, game, NULL);
   gtk_stack_set_visible_child_name (self->stack, "table");
   if (replay)
     {
@@ -984,8 +980,16 @@ set_game_full (ArbWindow *self, ArbGame *game, gboolean replay)
   _arb_window_advance (self);
 }
 
-/* Opens a save game: a game in progress goes on, a finished one is
- * replayed. */
+/* Shows a game read from file: a game in progress goes on, a finished one
+ * is replayed, its scores one click away. */
+void
+_arb_window_open_game (ArbWindow *self, ArbGame *game, GFile *file)
+{
+  set_game_full (self, game, arb_game_is_finished (game));
+  arb_session_set_game (self->session, game, file);
+}
+
+/* Opens a save game at once, reading it on this thread. */
 gboolean
 arb_window_open_file (ArbWindow *self, GFile *file, GError **error)
 {
@@ -999,9 +1003,7 @@ arb_window_open_file (ArbWindow *self, GFile *file, GError **error)
   if (game == NULL)
     return FALSE;
   arb_dev_tools_report ("read-save-us %" G_GINT64_FORMAT, g_get_monotonic_time () - start);
-  /* A finished game opens as a replay; its scores are one click away. */
-  set_game_full (self, game, arb_game_is_finished (game));
-  g_set_object (&self->file, file);
+  _arb_window_open_game (self, game, file);
   return TRUE;
 }
 
@@ -1117,12 +1119,14 @@ arb_window_dispose (GObject *object)
   ArbWindow *self = ARB_WINDOW (object);
 
   _arb_window_cancel_computer (self);
+  _arb_window_cancel_load (self);
   g_clear_handle_id (&self->advance_idle, g_source_remove);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->replay);
   g_clear_object (&self->game);
-  g_clear_object (&self->file);
+  _arb_window_cancel_load (self);
+  g_clear_object (&self->session);
   g_clear_object (&self->pending_file);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->log_marks, g_array_unref);
@@ -1202,6 +1206,10 @@ arb_window_init (ArbWindow *self)
   self->card_width = DEFAULT_CARD_WIDTH;
   arb_arboretum_view_set_card_width (self->own_view, self->card_width);
   self->log_marks = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->session = arb_session_new ();
+  g_signal_connect (self->session, "autosave-failed", G_CALLBACK (on_autosave_failed), self);
+  g_signal_connect_swapped (self->session, "notify::file", G_CALLBACK (update_title), self);
+  g_signal_connect_swapped (self->session, "notify::modified", G_CALLBACK (update_title), self);
   self->replay_keys = _arb_window_replay_keys_new ();
   gtk_widget_add_controller (GTK_WIDGET (self), self->replay_keys);
   arb_dev_tools_watch_first_frame (GTK_WIDGET (self));

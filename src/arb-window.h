@@ -24,9 +24,8 @@ void              arb_window_show_new_game      (ArbWindow      *self);
 gboolean          arb_window_open_file          (ArbWindow      *self,
                                                  GFile          *file,
                                                  GError        **error);
-gboolean          arb_window_open_file_interactive (ArbWindow  *self,
-                                                    GFile      *file,
-                                                    GError    **error);
+void              arb_window_open_file_interactive (ArbWindow  *self,
+                                                    GFile      *file);
 gboolean          arb_window_save_to_file       (ArbWindow      *self,
                                                  GFile          *file,
                                                  GError        **error);

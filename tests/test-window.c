@@ -16,6 +16,7 @@
 #include "arb-pile-view.h"
 #include "arb-score-dialog.h"
 #include "arb-window.h"
+#include "arb-window-private.h"
 
 #define WAIT_LIMIT_US (60 * G_USEC_PER_SEC)
 
@@ -67,6 +68,12 @@ static gboolean
 steps_reached (ArbWindow *window)
 {
   return arb_game_get_n_steps (arb_window_get_game (window)) >= wanted_steps;
+}
+
+static gboolean
+not_loading (ArbWindow *window)
+{
+  return !_arb_window_is_loading (window);
 }
 
 static ArbWindow *
@@ -606,6 +613,17 @@ find_descendants (GtkWidget *root, GType type, GPtrArray *found)
     }
 }
 
+/* The title the header bar shows. */
+static const char *
+window_title (ArbWindow *window)
+{
+  g_autoptr (GPtrArray) found = g_ptr_array_new ();
+
+  find_descendants (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE, found);
+  g_assert_cmpuint (found->len, ==, 1);
+  return adw_window_title_get_title (g_ptr_array_index (found, 0));
+}
+
 /* `arboretum FILE` while a game with unsaved moves is on: the window asks
  * first, as Open does; Cancel keeps the game, Discard opens the file, and a
  * window with nothing to save opens it at once. */
@@ -628,36 +646,66 @@ test_open_file_offers_to_save (void)
   g_assert_true (arb_window_save_to_file (window, file, &error));
   g_assert_no_error (error);
   saved_steps = arb_game_get_n_steps (arb_window_get_game (window));
+  g_assert_cmpstr (window_title (window), ==, "saved.arboretum");
   person_step (window); /* a move that is not saved */
+  g_assert_cmpstr (window_title (window), ==, "• saved.arboretum");
   game = g_object_ref (arb_window_get_game (window));
   steps = arb_game_get_n_steps (game);
 
-  g_assert_true (arb_window_open_file_interactive (window, file, &error));
-  g_assert_no_error (error);
+  arb_window_open_file_interactive (window, file);
   asked = find_message_dialog (window);
   g_assert_nonnull (asked);
   g_assert_true (arb_window_get_game (window) == game);
   adw_message_dialog_response (asked, "cancel");
+  g_assert_false (_arb_window_is_loading (window));
   g_assert_true (arb_window_get_game (window) == game);
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, steps);
 
-  g_assert_true (arb_window_open_file_interactive (window, file, &error));
+  arb_window_open_file_interactive (window, file);
   asked = find_message_dialog (window);
   g_assert_nonnull (asked);
   adw_message_dialog_response (asked, "discard");
+  wait_for (window, not_loading);
   g_assert_false (arb_window_get_game (window) == game);
   g_assert_cmpuint (arb_game_get_n_steps (arb_window_get_game (window)), ==, saved_steps);
 
   /* Just opened, nothing to save: the file opens again without a question. */
   g_clear_object (&game);
   game = g_object_ref (arb_window_get_game (window));
-  g_assert_true (arb_window_open_file_interactive (window, file, &error));
-  g_assert_no_error (error);
+  arb_window_open_file_interactive (window, file);
+  wait_for (window, not_loading);
   g_assert_false (arb_window_get_game (window) == game);
   g_assert_cmpuint (arb_game_get_n_steps (arb_window_get_game (window)), ==, saved_steps);
   gtk_window_destroy (GTK_WINDOW (window));
   g_unlink (path);
   g_rmdir (dir);
+}
+
+/* `arboretum FILE` with a damaged file, or a file manager's double-click,
+ * says why in the window, as the Open dialog does, and keeps the game. */
+static void
+test_open_damaged_file (void)
+{
+  ArbWindow *window = new_window ();
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "saves",
+                                                 "bad-illegal-step.arboretum", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  AdwMessageDialog *told;
+
+  gtk_window_present (GTK_WINDOW (window));
+  arb_window_open_file_interactive (window, file);
+  g_assert_true (_arb_window_is_loading (window));
+  wait_for (window, not_loading);
+  g_assert_null (arb_window_get_game (window));
+  g_assert_cmpstr (arb_window_get_page (window), ==, "welcome");
+  told = find_message_dialog (window);
+  g_assert_nonnull (told);
+  g_assert_false (arb_window_open_file (window, file, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpstr (adw_message_dialog_get_body (told), ==, error->message);
+  gtk_window_destroy (GTK_WINDOW (told));
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* The mnemonic letters of the items of a menu and its sections, each once. */
@@ -1143,6 +1191,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/new-game-offers-to-save", test_new_game_offers_to_save);
   g_test_add_func ("/window/drop-on-cell", test_drop_on_cell);
   g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
+  g_test_add_func ("/window/open-damaged-file", test_open_damaged_file);
   g_test_add_func ("/window/menu-mnemonics", test_menu_mnemonics);
   g_test_add_func ("/window/species-count-plural", test_species_count_plural);
   g_test_add_func ("/window/species-names-fit", test_species_names_fit);
