@@ -376,6 +376,10 @@ on_offer_response (AdwMessageDialog *dialog, const char *response, ArbWindow *se
 {
   ArbAfterSave then = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "then"));
 
+  /* The dialog closes after this handler, and carrying on may have
+   * destroyed the window by then (Close Without Saving): a dialog still
+   * transient for it would reach into a freed window. */
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
   if (g_strcmp0 (response, "cancel") == 0)
     g_clear_object (&self->pending_file);
   else if (g_strcmp0 (response, "discard") == 0)

@@ -549,6 +549,61 @@ find_message_dialog (ArbWindow *window)
   return NULL;
 }
 
+/* The button of a dialog that shows label. */
+static GtkWidget *
+find_button (GtkWidget *root, const char *label)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (child)), label) == 0)
+        return child;
+      if ((found = find_button (child, label)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Close Without Saving, clicked as a person clicks it: the dialog closes
+ * after the window it belonged to, and nothing touches the freed window
+ * (under fatal-warnings, its "invalid class pointer" warnings abort). */
+static void
+test_close_without_saving (void)
+{
+  g_autoptr (GtkApplication) app = gtk_application_new ("io.github.arboretum_game.ArboretumTest",
+                                                        G_APPLICATION_NON_UNIQUE);
+  g_autoptr (GError) error = NULL;
+  ArbWindow *window;
+  AdwMessageDialog *asked;
+  GtkWidget *discard;
+
+  /* As in the program, the application holds the window's last reference,
+   * so that closing it frees it at once. */
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  window = arb_window_new (app);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,person", 9, &error));
+  wait_for (window, settled);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reveal", NULL);
+  person_step (window);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  gtk_window_close (GTK_WINDOW (window));
+  asked = find_message_dialog (window);
+  g_assert_nonnull (asked);
+  discard = find_button (GTK_WIDGET (asked), "_Close Without Saving");
+  g_assert_nonnull (discard);
+  g_signal_emit_by_name (discard, "clicked");
+  for (int i = 0; i < 20 && window != NULL; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_null (window);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 static ArbNewGameDialog *
 find_new_game_dialog (void)
 {
@@ -1190,6 +1245,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/close-offers-to-save", test_close_offers_to_save);
   g_test_add_func ("/window/new-game-offers-to-save", test_new_game_offers_to_save);
   g_test_add_func ("/window/drop-on-cell", test_drop_on_cell);
+  g_test_add_func ("/window/close-without-saving", test_close_without_saving);
   g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
   g_test_add_func ("/window/open-damaged-file", test_open_damaged_file);
   g_test_add_func ("/window/menu-mnemonics", test_menu_mnemonics);
