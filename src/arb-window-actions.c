@@ -456,12 +456,12 @@ void
 arb_window_start_replay (ArbWindow *self)
 {
   g_return_if_fail (ARB_IS_WINDOW (self));
+  if (self->score_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->score_dialog));
   if (self->game == NULL || self->replay != NULL)
     return;
   _arb_window_cancel_computer (self);
   g_clear_handle_id (&self->advance_idle, g_source_remove);
-  if (self->score_dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->score_dialog));
   self->replay = arb_replay_new (self->game);
   arb_replay_last (self->replay);
   gtk_stack_set_visible_child_name (self->stack, "table");
@@ -478,7 +478,12 @@ arb_window_get_replay (ArbWindow *self)
 static void
 replay_action (GtkWidget *widget, const char *name, GVariant *param)
 {
-  arb_window_start_replay (ARB_WINDOW (widget));
+  ArbWindow *self = ARB_WINDOW (widget);
+  gboolean replaying = self->replay != NULL;
+
+  arb_window_start_replay (self);
+  if (replaying)
+    arb_replay_first (self->replay);
 }
 
 static void

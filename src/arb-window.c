@@ -419,8 +419,7 @@ update_actions (ArbWindow *self, const ArbState *state)
                                  && state->variant != ARB_VARIANT_SOLO && card != ARB_CARD_NONE);
   gtk_widget_set_visible (GTK_WIDGET (self->discard_button),
                           acting && state->phase == ARB_PHASE_DISCARD && state->variant != ARB_VARIANT_SOLO);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-scores",
-                                 !replaying && arb_game_is_finished (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-scores", arb_game_is_finished (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.take-back", _arb_window_can_take_back (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", acting);
   /* Game buttons appear with a game, and leave during a replay and when
@@ -430,8 +429,8 @@ update_actions (ArbWindow *self, const ArbState *state)
   gtk_widget_set_visible (self->take_back_button, playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", TRUE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", TRUE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay",
-                                 !replaying && arb_game_get_n_steps (self->game) > 0);
+  /* In a replay, Replay starts it again from the deal. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay", arb_game_get_n_steps (self->game) > 0);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay-first",
                                  replaying && arb_replay_can_go_back (self->replay));

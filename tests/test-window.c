@@ -462,6 +462,16 @@ test_save_open_replay (void)
   gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-last", NULL);
   g_assert_true (memcmp (arb_replay_get_state (replay), &final, sizeof final) == 0);
 
+  /* The menu's Scores and Replay work in the replay of a finished game. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (opened), "win.show-scores", NULL));
+  g_assert_nonnull (arb_window_get_score_dialog (opened));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay", NULL));
+  for (int i = 0; i < 100 && arb_window_get_score_dialog (opened) != NULL; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_null (arb_window_get_score_dialog (opened));
+  g_assert_true (arb_window_get_replay (opened) == replay);
+  g_assert_cmpuint (arb_replay_get_step (replay), ==, 0);
+
   /* Playing on from an earlier moment makes a new game with that history. */
   gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-first", NULL);
   for (guint i = 0; i < 4; i++)
