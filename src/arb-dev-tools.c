@@ -18,7 +18,8 @@ static struct
   guint32  seed;
   int      autoplay;   /* --autoplay: steps played for everybody first */
   char    *show;       /* --show: an action to activate at start */
-} request;
+  gint64   think_time; /* --think-time, or -1 */
+} request = { .think_time = -1 };
 
 void
 arb_dev_tools_add_options (GApplication *app)
@@ -52,10 +53,7 @@ arb_dev_tools_handle_options (GVariantDict *options)
   /* A string, since GApplication drops an integer option given as 0. */
   if (g_variant_dict_lookup (options, "think-time", "&s", &think_time)
       && g_ascii_string_to_unsigned (think_time, 10, 0, 5000, &think_ms, NULL))
-    {
-      g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
-      g_settings_set_uint (settings, "think-time", (guint) think_ms);
-    }
+    request.think_time = (gint64) think_ms;
   request.seed = g_variant_dict_lookup (options, "seed", "i", &seed) ? (guint32) seed : g_random_int ();
 }
 
@@ -155,4 +153,12 @@ arb_dev_tools_watch_first_frame (GtkWidget *widget)
 {
   if (g_getenv ("ARB_TIMINGS") != NULL)
     g_signal_connect (widget, "realize", G_CALLBACK (on_realize), NULL);
+}
+
+/* --think-time holds for this run only: a command-line override never
+ * changes the player's stored settings. */
+guint
+arb_dev_tools_think_time (guint stored)
+{
+  return request.think_time >= 0 ? (guint) request.think_time : stored;
 }

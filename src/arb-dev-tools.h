@@ -23,6 +23,7 @@ void arb_dev_tools_activate        (GApplication *app,
 void arb_dev_tools_report          (const char   *format,
                                     ...) G_GNUC_PRINTF (1, 2);
 void arb_dev_tools_watch_first_frame (GtkWidget  *widget);
+guint arb_dev_tools_think_time     (guint         stored);
 
 #else
 
@@ -31,6 +32,7 @@ static inline void arb_dev_tools_handle_options (GVariantDict *options) { }
 static inline void arb_dev_tools_activate (GApplication *app, ArbWindow *window) { }
 static inline void G_GNUC_PRINTF (1, 2) arb_dev_tools_report (const char *format, ...) { }
 static inline void arb_dev_tools_watch_first_frame (GtkWidget *widget) { }
+static inline guint arb_dev_tools_think_time (guint stored) { return stored; }
 
 #endif
 

@@ -716,7 +716,7 @@ on_computer_chose (GObject *source, GAsyncResult *result, gpointer user_data)
   self->computer_move = move;
   /* The move stays on screen for the think time at least, thinking included. */
   elapsed_ms = (g_get_monotonic_time () - self->computer_started) / 1000;
-  think_ms = g_settings_get_uint (self->settings, "think-time");
+  think_ms = arb_dev_tools_think_time (g_settings_get_uint (self->settings, "think-time"));
   self->computer_timeout = g_timeout_add_full (G_PRIORITY_DEFAULT,
                                                elapsed_ms >= think_ms ? 0 : (guint) (think_ms - elapsed_ms),
                                                apply_computer_move, g_object_ref (self), g_object_unref);
