@@ -170,6 +170,33 @@ add_species_rows (ArbNewGameDialog *self)
     }
 }
 
+/* The name a seat gets unless the player gives one, in the player's
+ * language: the user's own name for the first seat, "Player 2" and so on. */
+static char *
+default_seat_name (guint i)
+{
+  const char *real_name = g_get_real_name ();
+
+  if (i > 0)
+    return g_strdup_printf (_("Player %u"), i + 1);
+  if (*real_name == '\0' || g_strcmp0 (real_name, "Unknown") == 0)
+    return g_strdup (_("You"));
+  return g_strdup (real_name);
+}
+
+/* A name the settings keep, or NULL for the default: an empty string, or
+ * the English default that earlier versions stored, which would show
+ * as "Pile de Player 2" to a French player. */
+static const char *
+stored_seat_name (GStrv names, guint i)
+{
+  g_autofree char *old_default = g_strdup_printf ("Player %u", i + 1);
+
+  if (i >= g_strv_length (names) || *names[i] == '\0' || g_str_equal (names[i], old_default))
+    return NULL;
+  return names[i];
+}
+
 static void
 load_settings (ArbNewGameDialog *self)
 {
@@ -187,13 +214,10 @@ load_settings (ArbNewGameDialog *self)
   for (guint i = 0; i < ARB_MAX_PLAYERS; i++)
     {
       const char *id = i < g_strv_length (who) ? who[i] : (i == 0 ? "person" : "medium");
-      g_autofree char *fallback = i == 0 ? g_strdup (g_get_real_name ())
-                                         : g_strdup_printf (_("Player %u"), i + 1);
-      const char *name = i < g_strv_length (names) && *names[i] ? names[i] : fallback;
+      g_autofree char *fallback = default_seat_name (i);
+      const char *name = stored_seat_name (names, i);
 
-      if (i == 0 && (g_strcmp0 (name, "Unknown") == 0 || *name == '\0'))
-        name = _("You");
-      gtk_editable_set_text (GTK_EDITABLE (self->name_rows[i]), name);
+      gtk_editable_set_text (GTK_EDITABLE (self->name_rows[i]), name != NULL ? name : fallback);
       adw_combo_row_set_selected (self->who_rows[i], i == 0 ? 0 : 1);
       for (guint k = 0; k < self->who_ids->len; k++)
         if (g_strcmp0 (g_ptr_array_index (self->who_ids, k), id) == 0)
@@ -201,6 +225,8 @@ load_settings (ArbNewGameDialog *self)
     }
 }
 
+/* Remembers the choices. A name left at its default is kept as "", so that
+ * it follows the player's language the next time. */
 static void
 save_settings (ArbNewGameDialog *self)
 {
@@ -211,7 +237,10 @@ save_settings (ArbNewGameDialog *self)
 
   for (guint i = 0; i < ARB_MAX_PLAYERS; i++)
     {
-      g_strv_builder_add (names, gtk_editable_get_text (GTK_EDITABLE (self->name_rows[i])));
+      const char *name = gtk_editable_get_text (GTK_EDITABLE (self->name_rows[i]));
+      g_autofree char *fallback = default_seat_name (i);
+
+      g_strv_builder_add (names, g_str_equal (name, fallback) ? "" : name);
       g_strv_builder_add (who, g_ptr_array_index (self->who_ids, adw_combo_row_get_selected (self->who_rows[i])));
     }
   names_v = g_strv_builder_end (names);
@@ -238,7 +267,7 @@ arb_new_game_dialog_start (ArbNewGameDialog *self, guint32 seed, GError **error)
       const char *id = g_ptr_array_index (self->who_ids, adw_combo_row_get_selected (self->who_rows[i]));
       gboolean person = variant == ARB_VARIANT_SOLO || g_strcmp0 (id, "person") == 0;
       const char *name = gtk_editable_get_text (GTK_EDITABLE (self->name_rows[i]));
-      g_autofree char *fallback = g_strdup_printf (_("Player %u"), i + 1);
+      g_autofree char *fallback = default_seat_name (i);
 
       g_ptr_array_add (players, arb_player_new (*name ? name : fallback,
                                                 person ? ARB_PLAYER_PERSON : ARB_PLAYER_COMPUTER,

@@ -922,6 +922,47 @@ test_species_count_plural (void)
   in_french (check_species_count);
 }
 
+static const char *expected_name;
+
+/* A seat left at its default name gets it in the player's language, even
+ * when an earlier version stored the English "Player 2", and the default
+ * is kept as "" so that it follows the language next time. */
+static void
+check_default_names (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
+  g_autoptr (GPtrArray) entries = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = NULL;
+  g_auto (GStrv) stored = NULL;
+  ArbNewGameDialog *dialog;
+
+  g_settings_set_string (settings, "variant", "standard");
+  g_settings_set_uint (settings, "seats", 2);
+  g_settings_set_strv (settings, "seat-names", (const char *[]) { "Ann", "Player 2", NULL });
+  dialog = arb_new_game_dialog_new (settings);
+  find_descendants (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, entries);
+  g_assert_cmpuint (entries->len, >=, 2);
+  g_assert_cmpstr (gtk_editable_get_text (entries->pdata[0]), ==, "Ann");
+  g_assert_cmpstr (gtk_editable_get_text (entries->pdata[1]), ==, expected_name);
+  game = arb_new_game_dialog_start (dialog, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (arb_player_get_name (arb_game_get_player (game, 1)), ==, expected_name);
+  stored = g_settings_get_strv (settings, "seat-names");
+  g_assert_cmpstr (stored[0], ==, "Ann");
+  g_assert_cmpstr (stored[1], ==, "");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+test_default_names_translated (void)
+{
+  expected_name = "Player 2";
+  check_default_names ();
+  expected_name = "Joueur 2";
+  in_french (check_default_names);
+}
+
 /* A long name above a discard pile is cut, the rest of the title stays
  * whole and nothing else is ellipsized; the tooltip has it all. */
 static gboolean
@@ -1255,6 +1296,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/close-offers-to-save", test_close_offers_to_save);
   g_test_add_func ("/window/new-game-offers-to-save", test_new_game_offers_to_save);
   g_test_add_func ("/window/drop-on-cell", test_drop_on_cell);
+  g_test_add_func ("/window/default-names-translated", test_default_names_translated);
   g_test_add_func ("/window/close-without-saving", test_close_without_saving);
   g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
   g_test_add_func ("/window/open-damaged-file", test_open_damaged_file);
