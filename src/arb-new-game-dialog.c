@@ -142,6 +142,7 @@ add_seat_rows (ArbNewGameDialog *self)
       g_autofree char *title = g_strdup_printf (_("Seat %u"), i + 1);
 
       self->name_rows[i] = ADW_ENTRY_ROW (adw_entry_row_new ());
+      adw_entry_row_set_activates_default (self->name_rows[i], TRUE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->name_rows[i]), title);
       adw_preferences_group_add (self->players_group, GTK_WIDGET (self->name_rows[i]));
 
@@ -305,6 +306,18 @@ arb_new_game_dialog_dispose (GObject *object)
   G_OBJECT_CLASS (arb_new_game_dialog_parent_class)->dispose (object);
 }
 
+/* Focus starts on Start, not on the first control (Cancel): Enter starts
+ * the game as it was set up the last time. GtkWindow picks its first focus
+ * when it is mapped, so this comes after. */
+static void
+arb_new_game_dialog_map (GtkWidget *widget)
+{
+  ArbNewGameDialog *self = ARB_NEW_GAME_DIALOG (widget);
+
+  GTK_WIDGET_CLASS (arb_new_game_dialog_parent_class)->map (widget);
+  gtk_widget_grab_focus (GTK_WIDGET (self->start_button));
+}
+
 static void
 arb_new_game_dialog_class_init (ArbNewGameDialogClass *klass)
 {
@@ -312,6 +325,7 @@ arb_new_game_dialog_class_init (ArbNewGameDialogClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = arb_new_game_dialog_dispose;
+  widget_class->map = arb_new_game_dialog_map;
 
   /* (game): the new game, dealt. */
   signals[GAME_CREATED] =

@@ -628,6 +628,36 @@ find_new_game_dialog (void)
   return NULL;
 }
 
+static gboolean
+has_game (ArbWindow *window)
+{
+  return arb_window_get_game (window) != NULL;
+}
+
+/* Ctrl+N, then Enter: the dialog opens with Start focused and default, so
+ * Enter starts the game as it was last set up. */
+static void
+test_new_game_keyboard (void)
+{
+  ArbWindow *window = new_window ();
+  ArbNewGameDialog *dialog;
+  GtkWidget *focus;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
+  dialog = find_new_game_dialog ();
+  g_assert_nonnull (dialog);
+  for (int i = 0; i < 50 && !gtk_widget_get_mapped (GTK_WIDGET (dialog)); i++)
+    g_main_context_iteration (NULL, FALSE);
+  focus = gtk_window_get_focus (GTK_WINDOW (dialog));
+  g_assert_true (GTK_IS_BUTTON (focus));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (focus)), ==, "_Start");
+  g_assert_true (gtk_window_get_default_widget (GTK_WINDOW (dialog)) == focus);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "default.activate", NULL));
+  wait_for (window, has_game);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A new game would take the place of one with unsaved steps: the window
  * asks first, and Cancel keeps the game as it was. */
 static void
@@ -1297,6 +1327,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/new-game-offers-to-save", test_new_game_offers_to_save);
   g_test_add_func ("/window/drop-on-cell", test_drop_on_cell);
   g_test_add_func ("/window/default-names-translated", test_default_names_translated);
+  g_test_add_func ("/window/new-game-keyboard", test_new_game_keyboard);
   g_test_add_func ("/window/close-without-saving", test_close_without_saving);
   g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
   g_test_add_func ("/window/open-damaged-file", test_open_damaged_file);
