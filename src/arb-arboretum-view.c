@@ -385,6 +385,33 @@ arb_arboretum_view_get_cell_button (ArbArboretumView *self, int x, int y)
   return NULL;
 }
 
+/* The first free cell shown, in reading order (top row first, then from
+ * the left), or NULL. */
+GtkWidget *
+arb_arboretum_view_get_first_cell_button (ArbArboretumView *self)
+{
+  GtkWidget *first = NULL;
+  int first_row = G_MAXINT, first_column = G_MAXINT;
+
+  g_return_val_if_fail (ARB_IS_ARBORETUM_VIEW (self), NULL);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->grid));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      int column, row;
+
+      if (!gtk_widget_has_css_class (child, "free-cell"))
+        continue;
+      gtk_grid_query_child (self->grid, child, &column, &row, NULL, NULL);
+      if (row < first_row || (row == first_row && column < first_column))
+        {
+          first = child;
+          first_row = row;
+          first_column = column;
+        }
+    }
+  return first;
+}
+
 int
 arb_arboretum_view_get_card_width (ArbArboretumView *self)
 {

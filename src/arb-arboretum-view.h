@@ -29,6 +29,7 @@ GtkWidget *arb_arboretum_view_get_cell_button (ArbArboretumView   *self,
 GtkWidget *arb_arboretum_view_get_card_widget (ArbArboretumView   *self,
                                                int                 x,
                                                int                 y);
+GtkWidget *arb_arboretum_view_get_first_cell_button (ArbArboretumView *self);
 int        arb_arboretum_view_get_card_width  (ArbArboretumView   *self);
 guint      arb_arboretum_view_get_n_cells     (ArbArboretumView   *self);
 

@@ -203,30 +203,67 @@ arb_hand_view_init (ArbHandView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
-/* Shows a hand; new_card, when in it, is marked as just drawn. A selected
- * card that left the hand is no longer selected. */
-void
-arb_hand_view_set_hand (ArbHandView *self, const ArbCardSet *hand, ArbCard new_card)
+static gboolean
+is_gap (GtkWidget *child)
+{
+  return gtk_widget_has_css_class (child, "hand-gap");
+}
+
+/* Whether hand is what is shown less some cards: a play or a discard. */
+static gboolean
+only_lost_cards (ArbHandView *self, const ArbCardSet *hand)
+{
+  /* hand is a subset of what is shown. */
+  return self->shown
+         && (hand->bits[0] & ~self->hand.bits[0]) == 0
+         && (hand->bits[1] & ~self->hand.bits[1]) == 0;
+}
+
+/* The cards that left the hand leave their place empty, so that the
+ * others stay under the pointer: a player who planted a card finds the
+ * rest where they were. The hand closes up when cards come in. */
+static void
+leave_gaps (ArbHandView *self, const ArbCardSet *hand, ArbCard new_card)
+{
+  GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->box));
+
+  while (child != NULL)
+    {
+      GtkWidget *next = gtk_widget_get_next_sibling (child);
+
+      if (!is_gap (child) && !arb_card_set_contains (hand, button_card (child)))
+        {
+          GtkWidget *gap = gtk_label_new (NULL);
+          graphene_rect_t bounds;
+
+          gtk_widget_add_css_class (gap, "hand-gap");
+          /* The card's whole box, its padding and border with it. */
+          if (gtk_widget_compute_bounds (child, child, &bounds))
+            gtk_widget_set_size_request (gap, (int) bounds.size.width, 1);
+          gtk_box_insert_child_after (self->box, gap, child);
+          gtk_box_remove (self->box, child);
+        }
+      else if (!is_gap (child) && new_card == ARB_CARD_NONE && gtk_widget_has_css_class (child, "new-card"))
+        {
+          g_autofree char *name = arb_card_to_string (button_card (child));
+
+          gtk_widget_remove_css_class (child, "new-card");
+          gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+        }
+      child = next;
+    }
+}
+
+static void
+rebuild (ArbHandView *self, const ArbCardSet *hand, ArbCard new_card)
 {
   ArbCard cards[ARB_N_CARDS];
   guint n = hand != NULL ? arb_card_set_to_array (hand, cards) : 0;
-  GtkWidget *child;
   GtkToggleButton *group = NULL;
+  GtkWidget *child;
 
-  g_return_if_fail (ARB_IS_HAND_VIEW (self));
-  /* Rebuilding only on change keeps the keyboard focus where it is. */
-  if (self->shown == (hand != NULL) && new_card == self->new_card
-      && (hand == NULL || memcmp (hand, &self->hand, sizeof *hand) == 0))
-    return;
-  self->shown = hand != NULL;
-  self->new_card = new_card;
-  if (hand != NULL)
-    self->hand = *hand;
-  self->updating = TRUE;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->box))) != NULL)
     gtk_box_remove (self->box, child);
-  if (hand == NULL || !arb_card_set_contains (hand, self->selected))
-    self->selected = ARB_CARD_NONE;
   for (guint i = 0; i < n; i++)
     {
       GtkWidget *button = make_card_button (self, cards[i], group, cards[i] == new_card);
@@ -234,6 +271,30 @@ arb_hand_view_set_hand (ArbHandView *self, const ArbCardSet *hand, ArbCard new_c
       group = group != NULL ? group : GTK_TOGGLE_BUTTON (button);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->empty_label), n == 0);
+}
+
+/* Shows a hand; new_card, when in it, is marked as just drawn. A selected
+ * card that left the hand is no longer selected. */
+void
+arb_hand_view_set_hand (ArbHandView *self, const ArbCardSet *hand, ArbCard new_card)
+{
+  g_return_if_fail (ARB_IS_HAND_VIEW (self));
+  /* Rebuilding only on change keeps the keyboard focus where it is. */
+  if (self->shown == (hand != NULL) && new_card == self->new_card
+      && (hand == NULL || memcmp (hand, &self->hand, sizeof *hand) == 0))
+    return;
+  self->updating = TRUE;
+  if (hand == NULL || !arb_card_set_contains (hand, self->selected))
+    self->selected = ARB_CARD_NONE;
+  if (hand != NULL && (new_card == self->new_card || new_card == ARB_CARD_NONE)
+      && !arb_card_set_is_empty (hand) && only_lost_cards (self, hand))
+    leave_gaps (self, hand, new_card);
+  else
+    rebuild (self, hand, new_card);
+  self->shown = hand != NULL;
+  self->new_card = new_card;
+  if (hand != NULL)
+    self->hand = *hand;
   self->updating = FALSE;
 }
 
@@ -268,7 +329,7 @@ arb_hand_view_get_card_button (ArbHandView *self, ArbCard card)
   g_return_val_if_fail (ARB_IS_HAND_VIEW (self), NULL);
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->box));
        child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (card != ARB_CARD_NONE && button_card (child) == card)
+    if (card != ARB_CARD_NONE && !is_gap (child) && button_card (child) == card)
       return child;
   return NULL;
 }
@@ -281,6 +342,7 @@ arb_hand_view_get_n_cards (ArbHandView *self)
   g_return_val_if_fail (ARB_IS_HAND_VIEW (self), 0);
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->box));
        child != NULL; child = gtk_widget_get_next_sibling (child))
-    n++;
+    if (!is_gap (child))
+      n++;
   return n;
 }

@@ -401,6 +401,32 @@ _arb_window_can_take_back (ArbWindow *self)
          && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "table") == 0;
 }
 
+/* The arboretum whose free cells are lit: the viewer's for a play, Q's
+ * for a discard in solo. */
+static ArbArboretumView *
+view_with_cells (ArbWindow *self)
+{
+  if (arb_arboretum_view_get_n_cells (self->own_view) > 0)
+    return self->own_view;
+  for (guint p = 0; p < ARB_MAX_PLAYERS; p++)
+    if (self->seat_views[p] != NULL && arb_arboretum_view_get_n_cells (self->seat_views[p]) > 0)
+      return self->seat_views[p];
+  return NULL;
+}
+
+/* The Discard button keeps its room when it is not wanted, so that the
+ * hand and the arboretum above it never move as it comes and goes. */
+static void
+show_discard_button (ArbWindow *self, gboolean shown)
+{
+  GtkWidget *button = GTK_WIDGET (self->discard_button);
+
+  gtk_widget_set_opacity (button, shown ? 1.0 : 0.0);
+  gtk_widget_set_can_target (button, shown);
+  gtk_widget_set_focusable (button, shown);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_STATE_HIDDEN, !shown, -1);
+}
+
 static void
 update_actions (ArbWindow *self, const ArbState *state)
 {
@@ -417,11 +443,12 @@ update_actions (ArbWindow *self, const ArbState *state)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard-selected",
                                  acting && state->phase == ARB_PHASE_DISCARD
                                  && state->variant != ARB_VARIANT_SOLO && card != ARB_CARD_NONE);
-  gtk_widget_set_visible (GTK_WIDGET (self->discard_button),
-                          acting && state->phase == ARB_PHASE_DISCARD && state->variant != ARB_VARIANT_SOLO);
+  show_discard_button (self, acting && state->phase == ARB_PHASE_DISCARD && state->variant != ARB_VARIANT_SOLO);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-scores", arb_game_is_finished (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.take-back", _arb_window_can_take_back (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", acting);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.focus-cells",
+                                 acting && card != ARB_CARD_NONE && view_with_cells (self) != NULL);
   /* Game buttons appear with a game, and leave during a replay and when
    * nobody plays at the screen. */
   playing = !replaying && !arb_game_is_finished (self->game) && count_people (self) > 0;
@@ -584,6 +611,8 @@ add_log_line (ArbWindow *self, const char *text, gboolean heading)
   if (heading)
     gtk_widget_add_css_class (label, "heading");
   gtk_list_box_append (self->log_list, label);
+  /* The log is read, not used: its lines are no stops for Tab. */
+  gtk_widget_set_focusable (gtk_widget_get_parent (label), FALSE);
   self->n_log_lines++;
 }
 
@@ -1071,6 +1100,22 @@ show_scores_action (GtkWidget *widget, const char *name, GVariant *param)
     show_scores (self);
 }
 
+/* Tab from a chosen card goes to the places it may go, not through the
+ * rest of the hand, the other arboreta and the log first. */
+static void
+focus_cells_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  ArbArboretumView *view = view_with_cells (self);
+  GtkWidget *cell = view != NULL ? arb_arboretum_view_get_first_cell_button (view) : NULL;
+
+  if (cell == NULL)
+    return;
+  if (view != self->own_view)
+    gtk_stack_set_visible_child (self->seats_stack, GTK_WIDGET (view));
+  gtk_widget_grab_focus (cell);
+}
+
 static void
 new_game_action (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -1182,6 +1227,7 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.discard-selected", NULL, discard_selected_action);
   gtk_widget_class_install_action (widget_class, "win.reveal", NULL, reveal_action);
   gtk_widget_class_install_action (widget_class, "win.show-scores", NULL, show_scores_action);
+  gtk_widget_class_install_action (widget_class, "win.focus-cells", NULL, focus_cells_action);
 }
 
 /* Actions that need a game, or a replay, to mean anything. */
@@ -1189,6 +1235,19 @@ static const char * const game_actions[] = {
   "win.save", "win.save-as", "win.replay", "win.replay-first", "win.replay-previous",
   "win.replay-next", "win.replay-last", "win.replay-exit", "win.replay-continue",
 };
+
+/* Tab in the hand, once a card is chosen: win.focus-cells, enabled only
+ * then, so that otherwise Tab moves on as usual. */
+static void
+add_hand_tab (ArbWindow *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Tab, 0),
+                                                          gtk_named_action_new ("win.focus-cells")));
+  gtk_widget_add_controller (GTK_WIDGET (self->hand_view), controller);
+}
 
 static void
 arb_window_init (ArbWindow *self)
@@ -1221,6 +1280,8 @@ arb_window_init (ArbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard-selected", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.focus-cells", FALSE);
+  add_hand_tab (self);
 }
 
 ArbWindow *

@@ -22,6 +22,8 @@
 
 typedef gboolean (*Condition) (ArbWindow *window);
 
+static void find_descendants (GtkWidget *root, GType type, GPtrArray *found);
+
 /* Runs the main loop until cond holds; a stuck window fails the test. */
 static void
 wait_for (ArbWindow *window, Condition cond)
@@ -655,6 +657,120 @@ test_new_game_keyboard (void)
   g_assert_true (gtk_window_get_default_widget (GTK_WINDOW (dialog)) == focus);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "default.activate", NULL));
   wait_for (window, has_game);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Tab from a chosen card (win.focus-cells) goes to the first lit place of
+ * the arboretum; without a chosen card Tab moves on as usual, and the log's
+ * lines are no stops for it. */
+static void
+test_tab_to_cells (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbArboretumView *own;
+  const ArbState *state;
+  GtkWidget *focus;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 21, &error));
+  wait_for (window, settled);
+  person_step (window);
+  person_step (window);
+  state = arb_game_get_state (arb_window_get_game (window));
+  g_assert_cmpint (state->phase, ==, ARB_PHASE_PLAY);
+  g_assert_cmpint (arb_hand_view_get_selected (arb_window_get_hand_view (window)), ==, ARB_CARD_NONE);
+
+  select_card (window, arb_card_set_nth (&state->hands[state->current], 0));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.focus-cells", NULL));
+  focus = gtk_window_get_focus (GTK_WINDOW (window));
+  own = arb_window_get_arboretum_view (window, state->current);
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_has_css_class (focus, "free-cell"));
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (own)));
+
+  {
+    g_autoptr (GPtrArray) rows = g_ptr_array_new ();
+
+    find_descendants (GTK_WIDGET (window), GTK_TYPE_LIST_BOX_ROW, rows);
+    g_assert_cmpuint (rows->len, >, 0);
+    for (guint i = 0; i < rows->len; i++)
+      if (GTK_IS_LIST_BOX (gtk_widget_get_parent (rows->pdata[i])))
+        g_assert_false (gtk_widget_get_focusable (rows->pdata[i]));
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Runs the main loop for a while, so that layout and drawing catch up. */
+static void
+let_frames_pass (void)
+{
+  gint64 end = g_get_monotonic_time () + 300 * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static double
+x_in_window (ArbWindow *window, GtkWidget *widget)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, GTK_WIDGET (window), &bounds));
+  return bounds.origin.x;
+}
+
+static double
+y_in_window (ArbWindow *window, GtkWidget *widget)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, GTK_WIDGET (window), &bounds));
+  return bounds.origin.y;
+}
+
+/* Choosing a card, the Discard button coming, and planting move nothing
+ * else: the arboretum stays put and the other cards stay under the
+ * pointer, the planted card leaving its place empty. */
+static void
+test_nothing_moves (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbHandView *hand = arb_window_get_hand_view (window);
+  const ArbState *state;
+  ArbArboretumView *own;
+  ArbCard cards[ARB_N_CARDS];
+  double xs[ARB_N_CARDS];
+  double arboretum_y;
+  guint n;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 21, &error));
+  wait_for (window, settled);
+  person_step (window);
+  person_step (window);
+  let_frames_pass ();
+  state = arb_game_get_state (arb_window_get_game (window));
+  own = arb_window_get_arboretum_view (window, state->current);
+  arboretum_y = y_in_window (window, GTK_WIDGET (own));
+  n = arb_card_set_to_array (&state->hands[state->current], cards);
+  for (guint i = 0; i < n; i++)
+    xs[i] = x_in_window (window, arb_hand_view_get_card_button (hand, cards[i]));
+
+  select_card (window, cards[n / 2]);
+  let_frames_pass ();
+  g_assert_cmpfloat_with_epsilon (y_in_window (window, GTK_WIDGET (own)), arboretum_y, 0.5);
+
+  gtk_widget_activate (arb_arboretum_view_get_first_cell_button (own));
+  let_frames_pass ();
+  g_assert_cmpint (arb_game_get_state (arb_window_get_game (window))->phase, ==, ARB_PHASE_DISCARD);
+  g_assert_cmpfloat_with_epsilon (y_in_window (window, GTK_WIDGET (own)), arboretum_y, 0.5);
+  g_assert_null (arb_hand_view_get_card_button (hand, cards[n / 2]));
+  for (guint i = 0; i < n; i++)
+    if (i != n / 2)
+      g_assert_cmpfloat_with_epsilon (x_in_window (window, arb_hand_view_get_card_button (hand, cards[i])),
+                                      xs[i], 0.5);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1328,6 +1444,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/drop-on-cell", test_drop_on_cell);
   g_test_add_func ("/window/default-names-translated", test_default_names_translated);
   g_test_add_func ("/window/new-game-keyboard", test_new_game_keyboard);
+  g_test_add_func ("/window/tab-to-cells", test_tab_to_cells);
+  g_test_add_func ("/window/nothing-moves", test_nothing_moves);
   g_test_add_func ("/window/close-without-saving", test_close_without_saving);
   g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
   g_test_add_func ("/window/open-damaged-file", test_open_damaged_file);
