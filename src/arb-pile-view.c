@@ -138,6 +138,30 @@ arb_pile_view_set_pile (ArbPileView *self, const ArbPile *pile, const char *titl
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->button), label);
 }
 
+/* The deck's count stands out once it lasts less than a round, and more
+ * when this turn may empty it: the end of the game should never surprise. */
+void
+arb_pile_view_set_turns_left (ArbPileView *self, guint turns_left, guint n_seats)
+{
+  GtkWidget *count = GTK_WIDGET (self->count_label);
+  gboolean last = turns_left <= 1;
+  gboolean soon = !last && turns_left <= n_seats;
+
+  g_return_if_fail (ARB_IS_PILE_VIEW (self));
+  if (last)
+    gtk_widget_add_css_class (count, "error");
+  else
+    gtk_widget_remove_css_class (count, "error");
+  if (soon)
+    gtk_widget_add_css_class (count, "warning");
+  else
+    gtk_widget_remove_css_class (count, "warning");
+  if (last || soon)
+    gtk_widget_add_css_class (count, "heading");
+  else
+    gtk_widget_remove_css_class (count, "heading");
+}
+
 int
 arb_pile_view_get_source (ArbPileView *self)
 {
@@ -158,4 +182,11 @@ arb_pile_view_get_title_label (ArbPileView *self)
 {
   g_return_val_if_fail (ARB_IS_PILE_VIEW (self), NULL);
   return self->title_label;
+}
+
+GtkLabel *
+arb_pile_view_get_count_label (ArbPileView *self)
+{
+  g_return_val_if_fail (ARB_IS_PILE_VIEW (self), NULL);
+  return self->count_label;
 }

@@ -16,8 +16,12 @@ void       arb_pile_view_set_pile   (ArbPileView    *self,
                                      const ArbPile  *pile,
                                      const char     *title,
                                      const char     *short_title);
+void       arb_pile_view_set_turns_left (ArbPileView *self,
+                                         guint        turns_left,
+                                         guint        n_seats);
 int        arb_pile_view_get_source (ArbPileView    *self);
 GtkWidget *arb_pile_view_get_button (ArbPileView    *self);
 GtkLabel  *arb_pile_view_get_title_label (ArbPileView *self);
+GtkLabel  *arb_pile_view_get_count_label (ArbPileView *self);
 
 G_END_DECLS

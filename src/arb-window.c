@@ -180,6 +180,8 @@ static void
 update_piles (ArbWindow *self, const ArbState *state)
 {
   arb_pile_view_set_pile (ARB_PILE_VIEW (self->pile_views[0]), &state->deck, _("Deck"), NULL);
+  arb_pile_view_set_turns_left (ARB_PILE_VIEW (self->pile_views[0]), arb_state_turns_left (state),
+                                arb_state_n_seats (state));
   for (guint p = 0; p < arb_state_n_piles (state); p++)
     {
       const char *name = player_name (self, p);
@@ -532,6 +534,13 @@ _arb_window_refresh (ArbWindow *self)
     return;
   state = shown_state (self);
   status = step_text (self, state);
+  if (arb_state_is_last_turn (state))
+    {
+      /* Translators: the heading of the last turn: "Rina: Play a card · Last turn". */
+      g_autofree char *last = g_strdup_printf (_("%s · Last turn"), status);
+      g_free (status);
+      status = g_steal_pointer (&last);
+    }
   hint = hint_text (self, state);
   gtk_label_set_label (self->status_label, status);
   gtk_label_set_label (self->hint_label, hint);

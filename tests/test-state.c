@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "arb-engine.h"
+#include "arb-test-state.h"
 
 #define BIT(s) ((ArbSpeciesMask) (1u << (s)))
 
@@ -753,6 +754,46 @@ test_refuse_solo (void)
   g_assert_cmpuint (arb_arboretum_card_at (&state.arboreta[ARB_SOLO_Q], 3, 4), ==, in_hand);
 }
 
+/* When every draw takes from the deck, arb_state_turns_left() at the
+ * start of each turn is exactly the number of turns still played, and the
+ * last turn is the one that starts with it at 1 and empties the deck. */
+static void
+test_turns_left (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (setups); i++)
+    {
+      const Setup *setup = &setups[i];
+      g_autoptr (GRand) rand = g_rand_new_with_seed (40 + i);
+      g_autoptr (GError) error = NULL;
+      guint predicted[ARB_N_CARDS];
+      guint n_turns = 0;
+      ArbState state;
+
+      deal (&state, setup->variant, setup->seats, 40 + i);
+      while (state.phase != ARB_PHASE_OVER)
+        {
+          ArbMove move = arb_test_random_move (&state, rand);
+          ArbStep step;
+
+          if (state.phase == ARB_PHASE_DRAW && state.draws == 0)
+            {
+              g_assert_cmpuint (n_turns, <, G_N_ELEMENTS (predicted));
+              predicted[n_turns++] = arb_state_turns_left (&state);
+            }
+          g_assert_cmpuint (arb_state_turns_left (&state), >=, 1);
+          g_assert_true (arb_state_is_last_turn (&state) == (state.deck.n == 0));
+          if (state.phase == ARB_PHASE_DRAW && state.deck.n > 0)
+            move = arb_move_draw (ARB_SOURCE_DECK);
+          g_assert_true (arb_state_apply (&state, &move, &step, &error));
+          g_assert_no_error (error);
+        }
+      g_assert_cmpuint (arb_state_turns_left (&state), ==, 0);
+      g_assert_false (arb_state_is_last_turn (&state));
+      for (guint t = 0; t < n_turns; t++)
+        g_assert_cmpuint (predicted[t], ==, n_turns - t);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -774,6 +815,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/state/refuse/play-phase", test_refuse_play_phase);
   g_test_add_func ("/state/refuse/placement", test_refuse_placement);
   g_test_add_func ("/state/refuse/solo", test_refuse_solo);
+  g_test_add_func ("/state/turns-left", test_turns_left);
 
   return g_test_run ();
 }

@@ -774,6 +774,79 @@ test_nothing_moves (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+finished (ArbWindow *window)
+{
+  return arb_game_is_finished (arb_window_get_game (window));
+}
+
+/* A label of the window that shows text, or NULL. */
+static GtkLabel *
+find_label (ArbWindow *window, const char *text)
+{
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+
+  find_descendants (GTK_WIDGET (window), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (gtk_widget_is_drawable (labels->pdata[i]) && g_strcmp0 (gtk_label_get_label (labels->pdata[i]), text) == 0)
+      return labels->pdata[i];
+  return NULL;
+}
+
+static GtkLabel *
+deck_count_label (ArbWindow *window)
+{
+  g_autoptr (GPtrArray) piles = g_ptr_array_new ();
+
+  find_descendants (GTK_WIDGET (window), ARB_TYPE_PILE_VIEW, piles);
+  for (guint i = 0; i < piles->len; i++)
+    if (arb_pile_view_get_source (piles->pdata[i]) == ARB_SOURCE_DECK)
+      return arb_pile_view_get_count_label (piles->pdata[i]);
+  g_assert_not_reached ();
+}
+
+/* The end never surprises: the deck's count stands out in the last round
+ * and the heading of the last turn says so. */
+static void
+test_last_turn_shown (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbReplay *replay;
+  const ArbState *state;
+  GtkLabel *count;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:random,random", 5, &error));
+  wait_for (window, finished);
+  arb_window_start_replay (window);
+  replay = arb_window_get_replay (window);
+  while (arb_state_turns_left (arb_replay_get_state (replay)) < 3)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-previous", NULL);
+  count = deck_count_label (window);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (count), "warning"));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (count), "error"));
+  while (arb_state_turns_left (arb_replay_get_state (replay)) > 2)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-next", NULL);
+  state = arb_replay_get_state (replay);
+  g_assert_false (arb_state_is_last_turn (state));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (count), "warning"));
+  while (!arb_state_is_last_turn (arb_replay_get_state (replay)))
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-next", NULL);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (count), "error"));
+  while (arb_replay_get_state (replay)->phase != ARB_PHASE_PLAY)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-next", NULL);
+  let_frames_pass ();
+  {
+    g_autofree char *heading = NULL;
+    state = arb_replay_get_state (replay);
+    heading = g_strdup_printf ("%s: Play a card · Last turn",
+                               arb_player_get_name (arb_game_get_player (arb_window_get_game (window), state->current)));
+    g_assert_nonnull (find_label (window, heading));
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A new game would take the place of one with unsaved steps: the window
  * asks first, and Cancel keeps the game as it was. */
 static void
@@ -1446,6 +1519,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/new-game-keyboard", test_new_game_keyboard);
   g_test_add_func ("/window/tab-to-cells", test_tab_to_cells);
   g_test_add_func ("/window/nothing-moves", test_nothing_moves);
+  g_test_add_func ("/window/last-turn-shown", test_last_turn_shown);
   g_test_add_func ("/window/close-without-saving", test_close_without_saving);
   g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
   g_test_add_func ("/window/open-damaged-file", test_open_damaged_file);

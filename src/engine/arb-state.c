@@ -370,6 +370,51 @@ arb_state_free_cells (const ArbState *state, guint arboretum, gint8 *xy)
   return arb_arboretum_free_cells (&state->arboreta[arboretum], xy);
 }
 
+/* The deck's cards a turn takes when every draw is from the deck: two
+ * draws, and in solo the discard pile's and Q's refills after the discard. */
+static guint
+deck_cards_a_turn (const ArbState *state)
+{
+  return state->variant == ARB_VARIANT_SOLO ? 4 : 2;
+}
+
+/* The deck's cards the rest of this turn takes at most. */
+static guint
+deck_cards_this_turn (const ArbState *state)
+{
+  guint n = 0;
+
+  if (state->phase == ARB_PHASE_DRAW)
+    n += 2u - MIN (state->draws, 2u);
+  if (state->variant == ARB_VARIANT_SOLO && state->phase != ARB_PHASE_OVER)
+    n += 2;
+  return n;
+}
+
+/* How many turns the game lasts at most, this one included, if every draw
+ * takes from the deck: 1 when this turn may empty it, 0 once over. A player
+ * drawing from the discard piles makes the game last longer. */
+guint
+arb_state_turns_left (const ArbState *state)
+{
+  guint now;
+
+  if (state->phase == ARB_PHASE_OVER)
+    return 0;
+  now = deck_cards_this_turn (state);
+  if (state->deck.n <= now)
+    return 1;
+  return 1 + (state->deck.n - now + deck_cards_a_turn (state) - 1) / deck_cards_a_turn (state);
+}
+
+/* Whether the game ends with this turn: the deck is empty, and the player
+ * who emptied it finishes the turn. */
+gboolean
+arb_state_is_last_turn (const ArbState *state)
+{
+  return state->phase != ARB_PHASE_OVER && state->deck.n == 0;
+}
+
 /* Every card of the game is in exactly one place: a check for tests. */
 guint
 arb_state_total_cards (const ArbState *state)
