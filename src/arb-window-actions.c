@@ -74,7 +74,7 @@ on_hint (GObject *source, GAsyncResult *result, gpointer user_data)
         text = g_strdup_printf (_("Hint: discard %s"), card);
       break;
     }
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+  _arb_window_say (self, text, FALSE);
 }
 
 /* F9, as in GNOME's other apps with a side panel: the button follows, and
@@ -116,6 +116,18 @@ arb_window_save_to_file (ArbWindow *self, GFile *file, GError **error)
   return TRUE;
 }
 
+/* A file that cannot be opened or saved says why in a dialog, wherever
+ * the file came from: the Open dialog, the command line or a file manager. */
+static void
+show_message (ArbWindow *self, const char *heading, const char *body)
+{
+  AdwMessageDialog *dialog;
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, body));
+  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static gboolean
 write_game (ArbWindow *self, GFile *file)
 {
@@ -123,10 +135,11 @@ write_game (ArbWindow *self, GFile *file)
 
   if (!arb_window_save_to_file (self, file, &error))
     {
-      _arb_window_show_error (self, error);
+      show_message (self, _("Could Not Save the Game"), error->message);
       return FALSE;
     }
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Game saved")));
+  /* The title now names the file, without the mark of unsaved steps: as in
+   * GNOME's editors, that is all a save needs to show. */
   return TRUE;
 }
 
@@ -196,20 +209,6 @@ save_action (GtkWidget *widget, const char *name, GVariant *param)
     save_as_action (widget, name, param);
 }
 
-/* A file that cannot be opened says why in the window, wherever the file
- * came from: the Open dialog, the command line or the file manager. */
-static void
-show_open_error (ArbWindow *self, const GError *error)
-{
-  AdwMessageDialog *dialog;
-
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
-                                                       _("Could Not Open the Game"),
-                                                       error->message));
-  adw_message_dialog_add_response (dialog, "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
 typedef struct {
   ArbWindow    *window;
   GFile        *file;
@@ -240,7 +239,7 @@ on_file_read (GObject *source, GAsyncResult *result, gpointer user_data)
       if (game != NULL)
         _arb_window_open_game (self, game, loading->file);
       else
-        show_open_error (self, error);
+        show_message (self, _("Could Not Open the Game"), error->message);
     }
   loading_free (loading);
 }

@@ -89,6 +89,9 @@ gboolean _arb_window_can_take_back     (ArbWindow      *self);
 void     _arb_window_cancel_computer   (ArbWindow      *self);
 void     _arb_window_show_error        (ArbWindow      *self,
                                         const GError   *error);
+void     _arb_window_say               (ArbWindow      *self,
+                                        const char     *text,
+                                        gboolean        is_error);
 char    *_arb_window_pile_name         (ArbWindow      *self,
                                         int             source);
 void     _arb_window_open_game         (ArbWindow      *self,

@@ -78,7 +78,37 @@ _arb_window_viewer_to_act (ArbWindow *self)
 void
 _arb_window_show_error (ArbWindow *self, const GError *error)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+  _arb_window_say (self, error->message, TRUE);
+}
+
+/* Tells the player something that lasts until the next step: on the
+ * table, in the line under the heading, where it hides no card (a toast
+ * at the bottom would cover the hand); elsewhere in a toast. */
+void
+_arb_window_say (ArbWindow *self, const char *text, gboolean is_error)
+{
+  GtkWidget *line = GTK_WIDGET (self->hint_label);
+
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "table") != 0)
+    {
+      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+      return;
+    }
+  gtk_label_set_label (self->hint_label, text);
+  gtk_widget_remove_css_class (line, "dim-label");
+  gtk_widget_add_css_class (line, is_error ? "error" : "accent");
+}
+
+/* Back to the usual instructions under the heading. */
+static void
+set_instructions (ArbWindow *self, const char *text)
+{
+  GtkWidget *line = GTK_WIDGET (self->hint_label);
+
+  gtk_label_set_label (self->hint_label, text);
+  gtk_widget_remove_css_class (line, "error");
+  gtk_widget_remove_css_class (line, "accent");
+  gtk_widget_add_css_class (line, "dim-label");
 }
 
 /* ---- what the table shows ------------------------------------------------ */
@@ -543,7 +573,7 @@ _arb_window_refresh (ArbWindow *self)
     }
   hint = hint_text (self, state);
   gtk_label_set_label (self->status_label, status);
-  gtk_label_set_label (self->hint_label, hint);
+  set_instructions (self, hint);
   /* Translators: the window's subtitle: the rule set and the turn number. */
   subtitle = g_strdup_printf (_("%s · Turn %u"), arb_variant_name (state->variant), state->turn + 1u);
   adw_window_title_set_subtitle (self->window_title, subtitle);

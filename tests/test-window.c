@@ -23,6 +23,7 @@
 typedef gboolean (*Condition) (ArbWindow *window);
 
 static void find_descendants (GtkWidget *root, GType type, GPtrArray *found);
+static GtkLabel *find_label (ArbWindow *window, const char *text);
 
 /* Runs the main loop until cond holds; a stuck window fails the test. */
 static void
@@ -325,6 +326,21 @@ test_illegal_play_refused (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.draw", "i", -1);
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, steps);
   g_assert_true (memcmp (&before, arb_game_get_state (game), sizeof before) == 0);
+
+  /* The engine's reason shows under the heading, where it covers no card,
+   * and gives way to the instructions at the next step. */
+  {
+    g_autoptr (GError) refused = NULL;
+    GtkLabel *said;
+
+    g_assert_false (arb_game_draw (game, -1, &refused));
+    said = find_label (window, refused->message);
+    g_assert_nonnull (said);
+    g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (said), "error"));
+    person_step (window);
+    g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (said), "error"));
+    g_assert_cmpstr (gtk_label_get_label (said), !=, refused->message);
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
