@@ -863,6 +863,29 @@ test_last_turn_shown (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A replay with all hands open: the other hands come above the hand shown,
+ * not between its title and its cards. */
+static void
+test_all_hands_order (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:3:random,random,random", 6, &error));
+  wait_for (window, finished);
+  arb_window_start_replay (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-first", NULL);
+  gtk_switch_set_active (window->all_hands_switch, TRUE);
+  let_frames_pass ();
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->other_hands_box)));
+  g_assert_cmpfloat (y_in_window (window, GTK_WIDGET (window->other_hands_box)), <,
+                     y_in_window (window, GTK_WIDGET (window->hand_title)));
+  g_assert_cmpfloat (y_in_window (window, GTK_WIDGET (window->hand_title)), <,
+                     y_in_window (window, GTK_WIDGET (window->hand_view)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A new game would take the place of one with unsaved steps: the window
  * asks first, and Cancel keeps the game as it was. */
 static void
@@ -1536,6 +1559,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/tab-to-cells", test_tab_to_cells);
   g_test_add_func ("/window/nothing-moves", test_nothing_moves);
   g_test_add_func ("/window/last-turn-shown", test_last_turn_shown);
+  g_test_add_func ("/window/all-hands-order", test_all_hands_order);
   g_test_add_func ("/window/close-without-saving", test_close_without_saving);
   g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
   g_test_add_func ("/window/open-damaged-file", test_open_damaged_file);
