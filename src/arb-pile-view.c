@@ -21,12 +21,16 @@ struct _ArbPileView
   GtkLabel      *count_label;
   GtkMenuButton *pile_button;
   GtkFlowBox    *pile_box;
+  GtkLabel      *pile_title;
 
   int            source;
   ArbPile        pile;
 };
 
 G_DEFINE_FINAL_TYPE (ArbPileView, arb_pile_view, ADW_TYPE_BIN)
+
+/* Wide enough for every species name in two lines, in every language. */
+#define POPOVER_CARD_WIDTH 66
 
 enum {
   CARD_DROPPED,
@@ -52,13 +56,21 @@ fill_popover (ArbPileView *self, const ArbPile *pile)
     gtk_flow_box_remove (self->pile_box, child);
   /* The top first, as the pile is seen from above. */
   for (guint i = pile->n; i-- > 0;)
-    gtk_flow_box_append (self->pile_box, arb_card_widget_new (pile->cards[i], 48));
+    gtk_flow_box_append (self->pile_box, arb_card_widget_new (pile->cards[i], POPOVER_CARD_WIDTH));
 }
 
+/* The button's tooltip would sit over the open popover's top. */
 static void
 on_popover_show (GtkPopover *popover, ArbPileView *self)
 {
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->pile_button), FALSE);
   fill_popover (self, &self->pile);
+}
+
+static void
+on_popover_closed (GtkPopover *popover, ArbPileView *self)
+{
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->pile_button), TRUE);
 }
 
 static void
@@ -79,6 +91,7 @@ arb_pile_view_class_init (ArbPileViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbPileView, count_label);
   gtk_widget_class_bind_template_child (widget_class, ArbPileView, pile_button);
   gtk_widget_class_bind_template_child (widget_class, ArbPileView, pile_box);
+  gtk_widget_class_bind_template_child (widget_class, ArbPileView, pile_title);
 }
 
 static void
@@ -91,6 +104,7 @@ arb_pile_view_init (ArbPileView *self)
   g_signal_connect (target, "drop", G_CALLBACK (on_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (self->button), GTK_EVENT_CONTROLLER (target));
   g_signal_connect (gtk_menu_button_get_popover (self->pile_button), "show", G_CALLBACK (on_popover_show), self);
+  g_signal_connect (gtk_menu_button_get_popover (self->pile_button), "closed", G_CALLBACK (on_popover_closed), self);
 }
 
 /* A view of the deck (ARB_SOURCE_DECK) or of discard pile source. */
@@ -104,7 +118,17 @@ arb_pile_view_new (int source)
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->button), g_variant_new_int32 (source));
   arb_card_widget_set_blank (self->top, source == ARB_SOURCE_DECK ? ARB_CARD_WIDGET_BACK
                                                                   : ARB_CARD_WIDGET_EMPTY);
-  gtk_widget_set_visible (GTK_WIDGET (self->pile_button), source != ARB_SOURCE_DECK);
+  /* The deck's cards are secret: no button shows them, but its room is
+   * kept so that the deck lines up with the discard piles. */
+  if (source == ARB_SOURCE_DECK)
+    {
+      GtkWidget *button = GTK_WIDGET (self->pile_button);
+
+      gtk_widget_set_opacity (button, 0.0);
+      gtk_widget_set_can_target (button, FALSE);
+      gtk_widget_set_focusable (button, FALSE);
+      gtk_accessible_update_state (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+    }
   return GTK_WIDGET (self);
 }
 
@@ -119,6 +143,7 @@ arb_pile_view_set_pile (ArbPileView *self, const ArbPile *pile, const char *titl
 
   g_return_if_fail (ARB_IS_PILE_VIEW (self));
   gtk_label_set_label (self->title_label, short_title != NULL ? short_title : title);
+  gtk_label_set_label (self->pile_title, title);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->title_label),
                                short_title != NULL && g_strcmp0 (short_title, title) != 0 ? title : NULL);
   count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card", "%u cards", pile->n), pile->n);

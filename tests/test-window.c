@@ -1235,6 +1235,35 @@ piles_laid_out (ArbWindow *window)
   return piles->len > 0;
 }
 
+/* The whole pile's popover names the pile in full, wrapped rather than
+ * cut, and the button's tooltip does not sit over it while it is open. */
+static void
+check_pile_popover (ArbPileView *pile, const char *title)
+{
+  g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  GtkMenuButton *button;
+  gboolean named = FALSE;
+
+  find_descendants (GTK_WIDGET (pile), GTK_TYPE_MENU_BUTTON, buttons);
+  g_assert_cmpuint (buttons->len, ==, 1);
+  button = buttons->pdata[0];
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  gtk_menu_button_popup (button);
+  g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  find_descendants (GTK_WIDGET (gtk_menu_button_get_popover (button)), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_label (labels->pdata[i]), title) == 0)
+      {
+        named = TRUE;
+        g_assert_true (gtk_label_get_wrap (labels->pdata[i]));
+        g_assert_cmpint (gtk_label_get_ellipsize (labels->pdata[i]), ==, PANGO_ELLIPSIZE_NONE);
+      }
+  g_assert_true (named);
+  gtk_menu_button_popdown (button);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+}
+
 static void
 test_pile_titles (void)
 {
@@ -1264,6 +1293,7 @@ test_pile_titles (void)
         {
           found_long = TRUE;
           g_assert_cmpstr (gtk_label_get_label (label), ==, "Maximilia…’s pile");
+          check_pile_popover (piles->pdata[i], long_title);
         }
       else if (tooltip != NULL)
         {
@@ -1274,6 +1304,12 @@ test_pile_titles (void)
         g_assert_true (strstr (gtk_label_get_label (label), "…") == NULL);
     }
   g_assert_true (found_long);
+
+  /* The deck and the piles line up by their cards, whatever the titles. */
+  let_frames_pass ();
+  for (guint i = 1; i < piles->len; i++)
+    g_assert_cmpfloat_with_epsilon (y_in_window (window, arb_pile_view_get_button (piles->pdata[i])),
+                                    y_in_window (window, arb_pile_view_get_button (piles->pdata[0])), 0.5);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
