@@ -42,6 +42,13 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* The place a played card left, kept until the hand fills up again. */
+static gboolean
+is_gap (GtkWidget *child)
+{
+  return gtk_widget_has_css_class (child, "hand-gap");
+}
+
 static ArbCard
 button_card (GtkWidget *button)
 {
@@ -144,7 +151,8 @@ resize_cards (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
   self->card_width = self->fitting_width;
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->box));
        child != NULL; child = gtk_widget_get_next_sibling (child))
-    arb_card_widget_set_width (ARB_CARD_WIDGET (gtk_button_get_child (GTK_BUTTON (child))), self->card_width);
+    if (!is_gap (child))
+      arb_card_widget_set_width (ARB_CARD_WIDGET (gtk_button_get_child (GTK_BUTTON (child))), self->card_width);
   return G_SOURCE_REMOVE;
 }
 
@@ -201,12 +209,6 @@ arb_hand_view_init (ArbHandView *self)
   self->card_width = HAND_CARD_WIDTH;
   gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
   gtk_widget_init_template (GTK_WIDGET (self));
-}
-
-static gboolean
-is_gap (GtkWidget *child)
-{
-  return gtk_widget_has_css_class (child, "hand-gap");
 }
 
 /* Whether hand is what is shown less some cards: a play or a discard. */

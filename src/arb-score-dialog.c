@@ -67,6 +67,38 @@ cell_label (const char *text, gboolean bold)
   return label;
 }
 
+/* Numbers line up on their last digit, in figures of one width. */
+static GtkWidget *
+number_label (guint value, gboolean bold)
+{
+  g_autofree char *text = g_strdup_printf ("%u", value);
+  GtkWidget *label = cell_label (text, bold);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_widget_add_css_class (label, "numeric");
+  return label;
+}
+
+/* A number of the points column, in line with the points buttons above
+ * it (their padding is set in style.css). */
+#define POINTS_BUTTON_PADDING 10
+
+static GtkWidget *
+points_label (guint value, gboolean bold)
+{
+  GtkWidget *label = number_label (value, bold);
+
+  gtk_widget_set_margin_end (label, POINTS_BUTTON_PADDING);
+  return label;
+}
+
+/* The columns of a player: the hand's sum with its mark, the points. */
+static int
+hand_column (guint player)
+{
+  return 1 + 2 * (int) player;
+}
+
 void
 arb_score_dialog_point_at (ArbScoreDialog *self, guint player, ArbSpecies species)
 {
@@ -109,6 +141,8 @@ points_button (ArbScoreDialog *self, guint player, ArbSpecies species)
                                            name_of (self, player), arb_species_name (species), score->points);
 
   gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "numeric");
+  gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
   g_object_set_data (G_OBJECT (button), "player", GUINT_TO_POINTER (player));
   g_object_set_data (G_OBJECT (button), "species", GUINT_TO_POINTER ((guint) species));
@@ -128,47 +162,91 @@ add_species_row (ArbScoreDialog *self, ArbSpecies species, int row)
   for (guint p = 0; p < self->sheet.n_players; p++)
     {
       const ArbSpeciesScore *score = &self->sheet.players[p].species[species];
+      GtkWidget *cell = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
+      GtkWidget *mark = gtk_label_new (score->right ? "✓" : NULL);
+      GtkWidget *sum = number_label (score->hand_sum, score->right);
       /* Translators: a hand sum that gives the right to score, marked with a check. */
-      g_autofree char *sum = score->right ? g_strdup_printf (_("%u ✓"), score->hand_sum)
-                                          : g_strdup_printf ("%u", score->hand_sum);
+      g_autofree char *text = score->right ? g_strdup_printf (_("%u ✓"), score->hand_sum)
+                                           : g_strdup_printf ("%u", score->hand_sum);
 
-      self->hands[p][species] = cell_label (sum, score->right);
-      gtk_grid_attach (self->sheet_grid, self->hands[p][species], 1 + 2 * (int) p, row, 1, 1);
+      /* The sum stays against its mark, both at the column's right. */
+      gtk_widget_set_hexpand (sum, TRUE);
+      gtk_widget_set_margin_end (sum, 0);
+      gtk_widget_set_margin_end (mark, 6);
+      gtk_label_set_width_chars (GTK_LABEL (mark), 1);
+      gtk_widget_add_css_class (mark, "heading");
+      gtk_box_append (GTK_BOX (cell), sum);
+      gtk_box_append (GTK_BOX (cell), mark);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (sum), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+      g_object_set_data_full (G_OBJECT (sum), "text", g_steal_pointer (&text), g_free);
+      self->hands[p][species] = sum;
+      gtk_grid_attach (self->sheet_grid, cell, hand_column (p), row, 1, 1);
       self->points[p][species] = points_button (self, p, species);
-      gtk_grid_attach (self->sheet_grid, self->points[p][species], 2 + 2 * (int) p, row, 1, 1);
+      gtk_grid_attach (self->sheet_grid, self->points[p][species], hand_column (p) + 1, row, 1, 1);
     }
+}
+
+/* A name over the two columns of each player, then what they hold. */
+static void
+add_headings (ArbScoreDialog *self)
+{
+  GtkWidget *species = cell_label (_("Species"), TRUE);
+
+  gtk_label_set_xalign (GTK_LABEL (species), 0);
+  gtk_grid_attach (self->sheet_grid, species, 0, 1, 1, 1);
+  for (guint p = 0; p < self->sheet.n_players; p++)
+    {
+      GtkWidget *name = cell_label (name_of (self, p), TRUE);
+      GtkWidget *hand = cell_label (_("hand"), FALSE);
+      GtkWidget *points = cell_label (_("points"), FALSE);
+
+      /* A long name is cut rather than widening the sheet past the screen. */
+      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (name), 14);
+      gtk_widget_set_tooltip_text (name, name_of (self, p));
+      gtk_grid_attach (self->sheet_grid, name, hand_column (p), 0, 2, 1);
+      gtk_label_set_xalign (GTK_LABEL (hand), 1);
+      gtk_label_set_xalign (GTK_LABEL (points), 1);
+      gtk_widget_set_margin_end (points, POINTS_BUTTON_PADDING);
+      gtk_widget_add_css_class (hand, "dim-label");
+      gtk_widget_add_css_class (points, "dim-label");
+      gtk_widget_set_margin_end (hand, 6 + 2 + 10);
+      gtk_grid_attach (self->sheet_grid, hand, hand_column (p), 1, 1, 1);
+      gtk_grid_attach (self->sheet_grid, points, hand_column (p) + 1, 1, 1, 1);
+    }
+}
+
+static void
+add_row_name (ArbScoreDialog *self, const char *text, gboolean bold, int row)
+{
+  GtkWidget *label = cell_label (text, bold);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_grid_attach (self->sheet_grid, label, 0, row, 1, 1);
 }
 
 static void
 build_sheet (ArbScoreDialog *self)
 {
-  int row = 1;
+  int row = 2;
 
-  gtk_grid_attach (self->sheet_grid, cell_label (_("Species"), TRUE), 0, 0, 1, 1);
-  for (guint p = 0; p < self->sheet.n_players; p++)
-    {
-      g_autofree char *hand = g_strdup_printf (_("%s: hand"), name_of (self, p));
-      gtk_grid_attach (self->sheet_grid, cell_label (hand, TRUE), 1 + 2 * (int) p, 0, 1, 1);
-      gtk_grid_attach (self->sheet_grid, cell_label (_("points"), TRUE), 2 + 2 * (int) p, 0, 1, 1);
-    }
+  add_headings (self);
   for (guint s = 0; s < ARB_N_SPECIES; s++)
     if (self->sheet.species & (1u << s))
       add_species_row (self, (ArbSpecies) s, row++);
 
-  gtk_grid_attach (self->sheet_grid, cell_label (_("Total"), TRUE), 0, row, 1, 1);
-  gtk_grid_attach (self->sheet_grid, cell_label (_("Species planted"), FALSE), 0, row + 1, 1, 1);
-  gtk_grid_attach (self->sheet_grid, cell_label (_("Species scored"), FALSE), 0, row + 2, 1, 1);
+  add_row_name (self, _("Total"), TRUE, row);
+  add_row_name (self, _("Species planted"), FALSE, row + 1);
+  add_row_name (self, _("Species scored"), FALSE, row + 2);
   for (guint p = 0; p < self->sheet.n_players; p++)
     {
       const ArbPlayerScore *ps = &self->sheet.players[p];
-      g_autofree char *total = g_strdup_printf ("%u", ps->total);
-      g_autofree char *planted = g_strdup_printf ("%u", ps->species_planted);
-      g_autofree char *scored = g_strdup_printf ("%u", ps->species_scored);
+      int column = hand_column (p) + 1;
 
-      self->totals[p] = cell_label (total, TRUE);
-      gtk_grid_attach (self->sheet_grid, self->totals[p], 2 + 2 * (int) p, row, 1, 1);
-      gtk_grid_attach (self->sheet_grid, cell_label (planted, FALSE), 2 + 2 * (int) p, row + 1, 1, 1);
-      gtk_grid_attach (self->sheet_grid, cell_label (scored, FALSE), 2 + 2 * (int) p, row + 2, 1, 1);
+      self->totals[p] = points_label (ps->total, TRUE);
+      gtk_grid_attach (self->sheet_grid, self->totals[p], column, row, 1, 1);
+      gtk_grid_attach (self->sheet_grid, points_label (ps->species_planted, FALSE), column, row + 1, 1, 1);
+      gtk_grid_attach (self->sheet_grid, points_label (ps->species_scored, FALSE), column, row + 2, 1, 1);
     }
 }
 
@@ -313,7 +391,7 @@ arb_score_dialog_get_hand_text (ArbScoreDialog *self, guint player, ArbSpecies s
   g_return_val_if_fail (ARB_IS_SCORE_DIALOG (self), NULL);
   if (player >= ARB_MAX_PLAYERS || species >= ARB_N_SPECIES || self->hands[player][species] == NULL)
     return NULL;
-  return gtk_label_get_label (GTK_LABEL (self->hands[player][species]));
+  return g_object_get_data (G_OBJECT (self->hands[player][species]), "text");
 }
 
 const char *

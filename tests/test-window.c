@@ -24,6 +24,7 @@ typedef gboolean (*Condition) (ArbWindow *window);
 
 static void find_descendants (GtkWidget *root, GType type, GPtrArray *found);
 static GtkLabel *find_label (ArbWindow *window, const char *text);
+static void let_frames_pass (void);
 
 /* Runs the main loop until cond holds; a stuck window fails the test. */
 static void
@@ -162,6 +163,57 @@ person_step (ArbWindow *window)
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, steps + 1);
 }
 
+/* The sheet says what ✓ means, its numbers line up on their right edge,
+ * and it fits a screen 800 pixels high. */
+static void
+check_sheet_layout (ArbScoreDialog *dialog)
+{
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  gboolean legend = FALSE;
+  int minimum, default_width, default_height;
+  double right = -1;
+
+  find_descendants (GTK_WIDGET (dialog), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (strstr (gtk_label_get_label (labels->pdata[i]), "✓: the highest sum") != NULL)
+      legend = TRUE;
+  g_assert_true (legend);
+
+  gtk_widget_measure (GTK_WIDGET (dialog), GTK_ORIENTATION_VERTICAL, -1, &minimum, NULL, NULL, NULL);
+  gtk_window_get_default_size (GTK_WINDOW (dialog), &default_width, &default_height);
+  g_assert_cmpint (minimum, <=, 600);
+  g_assert_cmpint (default_height, <=, 700);
+
+  /* The first player's points, species by species, then the totals,
+   * end on the same right edge. */
+  let_frames_pass ();
+  {
+    g_autoptr (GPtrArray) grids = g_ptr_array_new ();
+    GtkGrid *grid;
+    guint n_numbers = 0;
+
+    find_descendants (GTK_WIDGET (dialog), GTK_TYPE_GRID, grids);
+    grid = NULL;
+    for (guint i = 0; i < grids->len; i++)
+      if (gtk_widget_has_css_class (grids->pdata[i], "score-sheet"))
+        grid = grids->pdata[i];
+    g_assert_nonnull (grid);
+    for (int row = 2; gtk_grid_get_child_at (grid, 0, row) != NULL; row++)
+      {
+        GtkWidget *cell = gtk_grid_get_child_at (grid, 2, row);
+        GtkWidget *number = GTK_IS_BUTTON (cell) ? gtk_button_get_child (GTK_BUTTON (cell)) : cell;
+        graphene_rect_t bounds;
+
+        g_assert_true (gtk_widget_compute_bounds (number, GTK_WIDGET (dialog), &bounds));
+        if (right < 0)
+          right = bounds.origin.x + bounds.size.width;
+        g_assert_cmpfloat_with_epsilon (bounds.origin.x + bounds.size.width, right, 1.0);
+        n_numbers++;
+      }
+    g_assert_cmpuint (n_numbers, >=, 5);
+  }
+}
+
 static void
 check_score_sheet (ArbWindow *window)
 {
@@ -192,6 +244,7 @@ check_score_sheet (ArbWindow *window)
           g_assert_cmpuint (arb_score_dialog_get_lit_cards (dialog), ==, score->path.n);
         }
     }
+  check_sheet_layout (dialog);
   {
     guint winner = (guint) __builtin_ctz (sheet.winners);
     const char *name = sheet.variant == ARB_VARIANT_SOLO && winner == ARB_SOLO_Q
@@ -787,6 +840,10 @@ test_nothing_moves (void)
     if (i != n / 2)
       g_assert_cmpfloat_with_epsilon (x_in_window (window, arb_hand_view_get_card_button (hand, cards[i])),
                                       xs[i], 0.5);
+  /* A narrower window shrinks the cards; the empty place is no card. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 640, 600);
+  let_frames_pass ();
+  g_assert_cmpuint (arb_hand_view_get_n_cards (hand), ==, n - 1);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
