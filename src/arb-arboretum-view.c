@@ -23,7 +23,11 @@ struct _ArbArboretumView
   gint8         cells[2 * ARB_MAX_FREE_CELLS];
   guint         n_cells;
   ArbPath       path;
-  int           card_width;
+  int           card_width;      /* what the cards take now */
+  int           zoom_width;      /* what they take when there is room */
+  gboolean      fit;             /* shrink the cards so the arboretum fits */
+  GtkAdjustment *fit_adjustments[2];
+  guint         fit_tick;
   gboolean      has_hint;
   int           hint_x, hint_y;
 
@@ -95,7 +99,7 @@ make_cell (ArbArboretumView *self, int x, int y)
   gtk_widget_add_css_class (button, "free-cell");
   if (self->has_hint && x == self->hint_x && y == self->hint_y)
     gtk_widget_add_css_class (button, "hint");
-  gtk_widget_set_size_request (button, self->card_width, (int) (self->card_width * 1.4));
+  gtk_widget_set_size_request (button, self->card_width, (int) (self->card_width * ARB_CARD_RATIO));
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   g_object_set_data (G_OBJECT (button), "x", GINT_TO_POINTER (x));
   g_object_set_data (G_OBJECT (button), "y", GINT_TO_POINTER (y));
@@ -188,6 +192,137 @@ queue_scroll (ArbArboretumView *self)
     }
 }
 
+/* Spacing grows with the cards, as does the grid's margin (the .ui). */
+static int
+spacing_for (int card_width)
+{
+  return MAX (2, card_width / 16);
+}
+
+#define GRID_MARGIN 12
+/* Below this, names on the cards get hard to read: the arboretum scrolls,
+ * following its newest card, rather than shrinking further. */
+#define FIT_MIN_WIDTH 56
+
+/* Columns and rows of the cards planted and every cell around them: the
+ * free cells of any card come and go inside it, so choosing a card never
+ * resizes the arboretum. */
+static void
+extent (ArbArboretumView *self, int *columns, int *rows)
+{
+  int min_x = G_MAXINT, min_y = G_MAXINT, max_x = G_MININT, max_y = G_MININT;
+
+  if (self->arboretum.n == 0)
+    {
+      *columns = *rows = 1;
+      return;
+    }
+  for (guint i = 0; i < self->arboretum.n; i++)
+    {
+      min_x = MIN (min_x, self->arboretum.cells[i].x);
+      max_x = MAX (max_x, self->arboretum.cells[i].x);
+      min_y = MIN (min_y, self->arboretum.cells[i].y);
+      max_y = MAX (max_y, self->arboretum.cells[i].y);
+    }
+  *columns = max_x - min_x + 3;
+  *rows = max_y - min_y + 3;
+}
+
+static gboolean
+fits (int width, int height, int card_width, int columns, int rows)
+{
+  int spacing = spacing_for (card_width);
+  int card_height = (int) (card_width * ARB_CARD_RATIO);
+
+  return 2 * GRID_MARGIN + columns * card_width + (columns - 1) * spacing <= width
+         && 2 * GRID_MARGIN + rows * card_height + (rows - 1) * spacing <= height;
+}
+
+/* The widest card up to the zoom with which the whole arboretum and the
+ * cells around it show in the scrolled window; at the smallest readable
+ * width the window scrolls instead. */
+static int
+fitting_width (ArbArboretumView *self)
+{
+  int columns, rows, width, height;
+
+  if (!self->fit || self->fit_adjustments[0] == NULL)
+    return self->zoom_width;
+  width = (int) gtk_adjustment_get_page_size (self->fit_adjustments[0]);
+  height = (int) gtk_adjustment_get_page_size (self->fit_adjustments[1]);
+  if (width <= 1 || height <= 1)
+    return self->zoom_width;
+  extent (self, &columns, &rows);
+  for (int w = self->zoom_width; w > FIT_MIN_WIDTH; w--)
+    if (fits (width, height, w, columns, rows))
+      return w;
+  return MIN (FIT_MIN_WIDTH, self->zoom_width);
+}
+
+static void rebuild (ArbArboretumView *self);
+
+/* Gives the cards their width; true when it changed. */
+static gboolean
+apply_width (ArbArboretumView *self, int width)
+{
+  if (width == self->card_width)
+    return FALSE;
+  self->card_width = width;
+  /* Cards of another size move: the newest stays in view. */
+  aim_at_newest (self);
+  gtk_grid_set_row_spacing (self->grid, (guint) spacing_for (width));
+  gtk_grid_set_column_spacing (self->grid, (guint) spacing_for (width));
+  return TRUE;
+}
+
+/* The new width comes before the next layout: cards rebuilt while the
+ * scrolled window is being allocated would be lost. */
+static gboolean
+fit_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+  ArbArboretumView *self = ARB_ARBORETUM_VIEW (widget);
+
+  self->fit_tick = 0;
+  if (apply_width (self, fitting_width (self)))
+    rebuild (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_page_size (GtkAdjustment *adjustment, GParamSpec *pspec, ArbArboretumView *self)
+{
+  if (self->fit_tick == 0 && fitting_width (self) != self->card_width)
+    self->fit_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), fit_tick_cb, NULL, NULL);
+}
+
+static void
+watch_page (ArbArboretumView *self)
+{
+  for (int i = 0; i < 2; i++)
+    {
+      GtkAdjustment *adjustment = scroll_adjustment (self, i == 0 ? GTK_ORIENTATION_HORIZONTAL
+                                                                  : GTK_ORIENTATION_VERTICAL);
+      if (adjustment == NULL)
+        return;
+      self->fit_adjustments[i] = g_object_ref (adjustment);
+      g_signal_connect (adjustment, "notify::page-size", G_CALLBACK (on_page_size), self);
+    }
+}
+
+static void
+unwatch_page (ArbArboretumView *self)
+{
+  for (int i = 0; i < 2; i++)
+    if (self->fit_adjustments[i] != NULL)
+      {
+        g_signal_handlers_disconnect_by_data (self->fit_adjustments[i], self);
+        g_clear_object (&self->fit_adjustments[i]);
+      }
+  if (self->fit_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->fit_tick);
+  self->fit_tick = 0;
+}
+
 /* A view shown again (another tab, another page) shows its newest card. */
 static void
 arb_arboretum_view_map (GtkWidget *widget)
@@ -195,6 +330,8 @@ arb_arboretum_view_map (GtkWidget *widget)
   ArbArboretumView *self = ARB_ARBORETUM_VIEW (widget);
 
   GTK_WIDGET_CLASS (arb_arboretum_view_parent_class)->map (widget);
+  watch_page (self);
+  on_page_size (NULL, NULL, self);
   self->shift_x = self->shift_y = 0;
   aim_at_newest (self);
   queue_scroll (self);
@@ -208,6 +345,7 @@ arb_arboretum_view_unmap (GtkWidget *widget)
   if (self->scroll_tick != 0)
     gtk_widget_remove_tick_callback (widget, self->scroll_tick);
   self->scroll_tick = 0;
+  unwatch_page (self);
   GTK_WIDGET_CLASS (arb_arboretum_view_parent_class)->unmap (widget);
 }
 
@@ -240,6 +378,7 @@ rebuild (ArbArboretumView *self)
       self->min_x = min_x;
       self->min_y = min_y;
     }
+  apply_width (self, fitting_width (self));
   clear_grid (self);
 
   gtk_widget_set_visible (self->placeholder, self->arboretum.n == 0 && self->n_cells == 0);
@@ -283,7 +422,7 @@ arb_arboretum_view_class_init (ArbArboretumViewClass *klass)
 static void
 arb_arboretum_view_init (ArbArboretumView *self)
 {
-  self->card_width = 80;
+  self->card_width = self->zoom_width = 80;
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
@@ -338,16 +477,33 @@ arb_arboretum_view_set_path (ArbArboretumView *self, const ArbPath *path)
   rebuild (self);
 }
 
+/* The width of the cards when there is room; with fit, less when the
+ * arboretum would not show whole in the scrolled window around the view. */
 void
 arb_arboretum_view_set_card_width (ArbArboretumView *self, int width)
 {
   g_return_if_fail (ARB_IS_ARBORETUM_VIEW (self));
-  self->card_width = width;
-  /* Cards of another size move: the newest stays in view. */
-  aim_at_newest (self);
-  gtk_grid_set_row_spacing (self->grid, (guint) MAX (2, width / 16));
-  gtk_grid_set_column_spacing (self->grid, (guint) MAX (2, width / 16));
+  self->zoom_width = width;
+  apply_width (self, fitting_width (self));
   rebuild (self);
+}
+
+void
+arb_arboretum_view_set_fit (ArbArboretumView *self, gboolean fit)
+{
+  g_return_if_fail (ARB_IS_ARBORETUM_VIEW (self));
+  if (self->fit == fit)
+    return;
+  self->fit = fit;
+  if (apply_width (self, fitting_width (self)))
+    rebuild (self);
+}
+
+gboolean
+arb_arboretum_view_get_fit (ArbArboretumView *self)
+{
+  g_return_val_if_fail (ARB_IS_ARBORETUM_VIEW (self), FALSE);
+  return self->fit;
 }
 
 /* Marks the free cell a hint suggests, until the cells change. */

@@ -31,6 +31,9 @@ GtkWidget *arb_arboretum_view_get_card_widget (ArbArboretumView   *self,
                                                int                 y);
 GtkWidget *arb_arboretum_view_get_first_cell_button (ArbArboretumView *self);
 int        arb_arboretum_view_get_card_width  (ArbArboretumView   *self);
+void       arb_arboretum_view_set_fit         (ArbArboretumView   *self,
+                                               gboolean            fit);
+gboolean   arb_arboretum_view_get_fit         (ArbArboretumView   *self);
 guint      arb_arboretum_view_get_n_cells     (ArbArboretumView   *self);
 
 G_END_DECLS

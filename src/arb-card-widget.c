@@ -25,7 +25,6 @@ struct _ArbCardWidget
 
 G_DEFINE_FINAL_TYPE (ArbCardWidget, arb_card_widget, GTK_TYPE_WIDGET)
 
-#define CARD_RATIO 1.4
 
 typedef struct {
   guint8   r, g, b;
@@ -366,7 +365,7 @@ arb_card_widget_measure (GtkWidget *widget, GtkOrientation orientation, int for_
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     *minimum = *natural = self->width;
   else
-    *minimum = *natural = (int) (self->width * CARD_RATIO);
+    *minimum = *natural = (int) (self->width * ARB_CARD_RATIO);
 }
 
 static void

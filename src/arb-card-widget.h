@@ -8,6 +8,9 @@
 
 G_BEGIN_DECLS
 
+/* A card's height for its width. */
+#define ARB_CARD_RATIO 1.4
+
 #define ARB_TYPE_CARD_WIDGET (arb_card_widget_get_type ())
 G_DECLARE_FINAL_TYPE (ArbCardWidget, arb_card_widget, ARB, CARD_WIDGET, GtkWidget)
 

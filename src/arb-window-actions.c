@@ -555,13 +555,22 @@ static void
 zoom_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   ArbWindow *self = ARB_WINDOW (widget);
+  int shown = arb_arboretum_view_get_card_width (self->own_view);
 
+  /* The arboretum shrinks to fit its space; asking for larger cards than
+   * fit lets it scroll, and the usual size fits again. */
   if (g_str_equal (name, "win.zoom-in"))
-    self->card_width = MIN (self->card_width + 12, 138);
+    {
+      self->card_width = MIN (shown + 12, 138);
+      arb_arboretum_view_set_fit (self->own_view, FALSE);
+    }
   else if (g_str_equal (name, "win.zoom-out"))
-    self->card_width = MAX (self->card_width - 12, 42);
+    self->card_width = MAX (shown - 12, 42);
   else
-    self->card_width = DEFAULT_CARD_WIDTH;
+    {
+      self->card_width = DEFAULT_CARD_WIDTH;
+      arb_arboretum_view_set_fit (self->own_view, TRUE);
+    }
   arb_arboretum_view_set_card_width (self->own_view, self->card_width);
   gtk_widget_action_set_enabled (widget, "win.zoom-in", self->card_width < 138);
   gtk_widget_action_set_enabled (widget, "win.zoom-out", self->card_width > 42);

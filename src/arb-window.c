@@ -95,6 +95,7 @@ _arb_window_say (ArbWindow *self, const char *text, gboolean is_error)
       return;
     }
   gtk_label_set_label (self->hint_label, text);
+  gtk_widget_set_tooltip_text (line, text);
   gtk_widget_remove_css_class (line, "dim-label");
   gtk_widget_add_css_class (line, is_error ? "error" : "accent");
 }
@@ -106,6 +107,7 @@ set_instructions (ArbWindow *self, const char *text)
   GtkWidget *line = GTK_WIDGET (self->hint_label);
 
   gtk_label_set_label (self->hint_label, text);
+  gtk_widget_set_tooltip_text (line, text);
   gtk_widget_remove_css_class (line, "error");
   gtk_widget_remove_css_class (line, "accent");
   gtk_widget_add_css_class (line, "dim-label");
@@ -573,6 +575,7 @@ _arb_window_refresh (ArbWindow *self)
     }
   hint = hint_text (self, state);
   gtk_label_set_label (self->status_label, status);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), status);
   set_instructions (self, hint);
   /* Translators: the window's subtitle: the rule set and the turn number. */
   subtitle = g_strdup_printf (_("%s · Turn %u"), arb_variant_name (state->variant), state->turn + 1u);
@@ -1301,6 +1304,7 @@ arb_window_init (ArbWindow *self)
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
 
   self->card_width = DEFAULT_CARD_WIDTH;
+  arb_arboretum_view_set_fit (self->own_view, TRUE);
   arb_arboretum_view_set_card_width (self->own_view, self->card_width);
   self->log_marks = g_array_new (FALSE, FALSE, sizeof (guint));
   self->session = arb_session_new ();

@@ -943,6 +943,42 @@ test_all_hands_order (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The heading and its hint never grow taller than the piles beside them,
+ * however long the names and the text: the table does not move as the
+ * text changes from step to step, a computer's or a person's. */
+static void
+test_heading_keeps_height (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  GtkWidget *text_box;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window,
+                                             "standard:2:person=Maximiliana Josephine-Wolkenstein,"
+                                             "random=Bartholomew Fitzgerald-Montgomery", 8, &error));
+  text_box = gtk_widget_get_parent (GTK_WIDGET (window->status_label));
+  for (int i = 0; i < 8; i++)
+    {
+      wait_for (window, settled);
+      _arb_window_say (window, "A long message, as the engine may give when it refuses a move, "
+                       "that would take many lines in a narrow column beside the piles, and more "
+                       "lines again in French, where the same words take a good third more room, "
+                       "so long that no column beside the piles could hold it in three lines.", TRUE);
+      let_frames_pass ();
+      {
+        int piles_height;
+
+        gtk_widget_measure (GTK_WIDGET (window->piles_box), GTK_ORIENTATION_VERTICAL,
+                            gtk_widget_get_width (GTK_WIDGET (window->piles_box)), NULL, &piles_height, NULL, NULL);
+        g_assert_cmpint (gtk_widget_get_height (text_box), <=, piles_height);
+      }
+      person_step (window);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A new game would take the place of one with unsaved steps: the window
  * asks first, and Cancel keeps the game as it was. */
 static void
@@ -1480,6 +1516,9 @@ test_scroll_to_newest (void)
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 47, &error));
   game = arb_window_get_game (window);
   newest_view = arb_window_get_arboretum_view (window, 0);
+  /* Cards larger than fit: the arboretum scrolls rather than shrinks. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
+  g_assert_false (arb_arboretum_view_get_fit (newest_view));
   /* To the right, out of the page; then back to the left, out of it again. */
   for (int turn = 0; turn < 10; turn++)
     {
@@ -1495,6 +1534,75 @@ test_scroll_to_newest (void)
   hadj = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (
            gtk_widget_get_ancestor (GTK_WIDGET (newest_view), GTK_TYPE_SCROLLED_WINDOW)));
   g_assert_cmpfloat (gtk_adjustment_get_upper (hadj), >, gtk_adjustment_get_page_size (hadj));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static ArbArboretumView *fitting_view;
+
+/* The whole arboretum, with the cells around it, shows in its page. */
+static gboolean
+arboretum_fits (ArbWindow *window)
+{
+  GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (fitting_view), GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+
+  return gtk_adjustment_get_upper (h) <= gtk_adjustment_get_page_size (h)
+         && gtk_adjustment_get_upper (v) <= gtk_adjustment_get_page_size (v);
+}
+
+/* The arboretum shows whole, or its cards are as small as they get and it
+ * scrolls. */
+static gboolean
+arboretum_fits_or_scrolls (ArbWindow *window)
+{
+  return arboretum_fits (window) || arb_arboretum_view_get_card_width (fitting_view) == 56;
+}
+
+/* In a small window the arboretum's cards shrink so that it shows whole,
+ * as it grows; choosing a card never resizes them; zooming in lets it
+ * scroll, and the usual size fits again. */
+static void
+test_arboretum_fits (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  const ArbState *state;
+  int width;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 47, &error));
+  fitting_view = arb_window_get_arboretum_view (window, 0);
+  wait_for (window, settled);
+  let_frames_pass ();
+  /* One cell, the room for it: the usual size. */
+  g_assert_cmpint (arb_arboretum_view_get_card_width (fitting_view), ==, DEFAULT_CARD_WIDTH);
+  for (int turn = 0; turn < 5; turn++)
+    {
+      wait_for (window, settled);
+      person_step (window);
+      person_step (window);
+      person_step (window);
+      person_step (window);
+    }
+  wait_for (window, settled);
+  person_step (window);
+  person_step (window);
+  wait_for (window, arboretum_fits_or_scrolls);
+  width = arb_arboretum_view_get_card_width (fitting_view);
+  g_assert_cmpint (width, <, DEFAULT_CARD_WIDTH);
+  g_assert_cmpint (width, >=, 56);
+  state = arb_game_get_state (arb_window_get_game (window));
+  select_card (window, arb_card_set_nth (&state->hands[state->current], 0));
+  let_frames_pass ();
+  g_assert_cmpint (arb_arboretum_view_get_card_width (fitting_view), ==, width);
+  g_assert_true (arboretum_fits_or_scrolls (window));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
+  g_assert_cmpint (arb_arboretum_view_get_card_width (fitting_view), ==, width + 12);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-reset", NULL);
+  g_assert_cmpint (arb_arboretum_view_get_card_width (fitting_view), ==, width);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1653,6 +1761,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/nothing-moves", test_nothing_moves);
   g_test_add_func ("/window/last-turn-shown", test_last_turn_shown);
   g_test_add_func ("/window/all-hands-order", test_all_hands_order);
+  g_test_add_func ("/window/arboretum-fits", test_arboretum_fits);
+  g_test_add_func ("/window/heading-keeps-height", test_heading_keeps_height);
   g_test_add_func ("/window/close-without-saving", test_close_without_saving);
   g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
   g_test_add_func ("/window/open-damaged-file", test_open_damaged_file);
