@@ -41,6 +41,7 @@ struct _ArbWindow
   GtkListBox           *log_list;
   AdwStatusPage        *cover_page;
   GtkWidget            *continue_button;
+  GtkWidget            *welcome_new_game_button;
   GtkWidget            *hint_button;
   GtkWidget            *take_back_button;
   GtkRevealer          *replay_bar;
@@ -75,6 +76,7 @@ struct _ArbWindow
   ArbAfterSave          after_save;  /* what waits for Save As to finish */
   GFile                *pending_file; /* to open once the question is answered */
   GCancellable         *load_cancellable; /* set while a file is read */
+  guint                 focus_turn;  /* the turn the focus was last placed for */
 };
 
 void     _arb_window_carry_on          (ArbWindow      *self,

@@ -531,16 +531,22 @@ update_replay_bar (ArbWindow *self)
   gtk_widget_set_visible (self->back_to_game_button, !arb_game_is_finished (self->game));
 }
 
-/* When the widget that had the keyboard focus went away with a step, the
- * focus goes where the next step starts: the deck, or the hand. */
+/* When a person's turn starts, or the widget that had the keyboard focus
+ * went away with a step, the focus goes where the next step starts: the
+ * deck, or the hand. */
 static void
 restore_focus (ArbWindow *self, const ArbState *state)
 {
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
   GtkWidget *target = NULL;
 
-  if (!_arb_window_viewer_to_act (self) || (focus != NULL && gtk_widget_get_mapped (focus)))
+  if (!_arb_window_viewer_to_act (self))
     return;
+  /* A turn of the person at the screen starts on the deck, wherever the
+   * focus was left by the turn before. */
+  if (state->turn == self->focus_turn && focus != NULL && gtk_widget_get_mapped (focus))
+    return;
+  self->focus_turn = state->turn;
   if (state->phase == ARB_PHASE_DRAW && self->pile_views[0] != NULL)
     target = arb_pile_view_get_button (ARB_PILE_VIEW (self->pile_views[0]));
   else
@@ -1019,6 +1025,7 @@ set_game_full (ArbWindow *self, ArbGame *game, gboolean replay)
 
   state = arb_game_get_state (game);
   self->viewer = -1;
+  self->focus_turn = G_MAXUINT;
   self->new_card = ARB_CARD_NONE;
   if (count_people (self) <= 1)
     for (guint p = 0; p < arb_game_get_n_seats (game); p++)
@@ -1220,6 +1227,28 @@ arb_window_dispose (GObject *object)
   G_OBJECT_CLASS (arb_window_parent_class)->dispose (object);
 }
 
+/* The welcome page starts on what a player most likely wants: the game in
+ * progress if there is one, else a new game. */
+static gboolean
+focus_welcome (gpointer data)
+{
+  ArbWindow *self = data;
+
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "welcome") == 0)
+    gtk_widget_grab_focus (gtk_widget_get_visible (self->continue_button) ? self->continue_button
+                                                                         : self->welcome_new_game_button);
+  return G_SOURCE_REMOVE;
+}
+
+/* GtkWindow gives the focus to its first widget once shown: this comes
+ * after. */
+static void
+arb_window_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (arb_window_parent_class)->map (widget);
+  g_idle_add_full (G_PRIORITY_HIGH_IDLE, focus_welcome, g_object_ref (widget), g_object_unref);
+}
+
 static void
 arb_window_class_init (ArbWindowClass *klass)
 {
@@ -1227,6 +1256,7 @@ arb_window_class_init (ArbWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = arb_window_dispose;
+  widget_class->map = arb_window_map;
   GTK_WINDOW_CLASS (klass)->close_request = _arb_window_close_request;
 
   g_type_ensure (ARB_TYPE_ARBORETUM_VIEW);
@@ -1249,6 +1279,7 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, log_list);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, cover_page);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, continue_button);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, welcome_new_game_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, hint_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, take_back_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, replay_bar);
@@ -1295,6 +1326,7 @@ static void
 arb_window_init (ArbWindow *self)
 {
   self->viewer = -1;
+  self->focus_turn = G_MAXUINT;
   self->new_card = ARB_CARD_NONE;
   gtk_widget_init_template (GTK_WIDGET (self));
 

@@ -979,6 +979,47 @@ test_heading_keeps_height (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The welcome page starts on New Game, and each of the person's turns on
+ * the deck, wherever the turn before left the focus. */
+static void
+test_focus_where_play_starts (void)
+{
+  g_autoptr (ArbApplication) app = arb_application_new ();
+  g_autoptr (GError) error = NULL;
+  ArbWindow *window;
+  GtkWidget *focus;
+
+  /* With the application's actions, as in the program: the welcome page's
+   * New Game is insensitive without app.new-game. */
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  window = new_window ();
+  gtk_window_set_application (GTK_WINDOW (window), GTK_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (window));
+  let_frames_pass ();
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus == window->welcome_new_game_button || focus == window->continue_button);
+  g_assert_true (gtk_widget_get_visible (focus));
+
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 31, &error));
+  for (int turn = 0; turn < 3; turn++)
+    {
+      const ArbState *state;
+
+      wait_for (window, settled);
+      let_frames_pass ();
+      state = arb_game_get_state (arb_window_get_game (window));
+      g_assert_cmpint (state->phase, ==, ARB_PHASE_DRAW);
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      g_assert_true (focus == arb_pile_view_get_button (ARB_PILE_VIEW (window->pile_views[0])));
+      for (int step = 0; step < 4; step++)
+        person_step (window);
+      /* The discard leaves the focus in the hand, or on Discard. */
+      g_assert_false (gtk_root_get_focus (GTK_ROOT (window)) == arb_pile_view_get_button (ARB_PILE_VIEW (window->pile_views[0])));
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A new game would take the place of one with unsaved steps: the window
  * asks first, and Cancel keeps the game as it was. */
 static void
@@ -1763,6 +1804,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/all-hands-order", test_all_hands_order);
   g_test_add_func ("/window/arboretum-fits", test_arboretum_fits);
   g_test_add_func ("/window/heading-keeps-height", test_heading_keeps_height);
+  g_test_add_func ("/window/focus-where-play-starts", test_focus_where_play_starts);
   g_test_add_func ("/window/close-without-saving", test_close_without_saving);
   g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
   g_test_add_func ("/window/open-damaged-file", test_open_damaged_file);
