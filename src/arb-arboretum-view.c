@@ -514,6 +514,10 @@ arb_arboretum_view_set_hint (ArbArboretumView *self, int x, int y)
   self->has_hint = TRUE;
   self->hint_x = x;
   self->hint_y = y;
+  /* The marked place comes into view, with the cells around it. */
+  self->has_target = TRUE;
+  self->target_x = x;
+  self->target_y = y;
   rebuild (self);
 }
 

@@ -258,12 +258,26 @@ leave_gaps (ArbHandView *self, const ArbCardSet *hand, ArbCard new_card)
     }
 }
 
+/* The card whose button has the keyboard focus, or ARB_CARD_NONE. */
+static ArbCard
+focused_card (ArbHandView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  for (; focus != NULL; focus = gtk_widget_get_parent (focus))
+    if (gtk_widget_get_parent (focus) == GTK_WIDGET (self->box))
+      return is_gap (focus) ? ARB_CARD_NONE : button_card (focus);
+  return ARB_CARD_NONE;
+}
+
 static void
 rebuild (ArbHandView *self, const ArbCardSet *hand, ArbCard new_card)
 {
   ArbCard cards[ARB_N_CARDS];
   guint n = hand != NULL ? arb_card_set_to_array (hand, cards) : 0;
   GtkToggleButton *group = NULL;
+  ArbCard focused = focused_card (self);
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->box))) != NULL)
@@ -275,6 +289,16 @@ rebuild (ArbHandView *self, const ArbCardSet *hand, ArbCard new_card)
       group = group != NULL ? group : GTK_TOGGLE_BUTTON (button);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->empty_label), n == 0);
+  /* A card that had the focus keeps it, or its neighbour does: the focus
+   * must not fall back to the window's first button. */
+  if (focused != ARB_CARD_NONE && n > 0)
+    {
+      GtkWidget *button = arb_hand_view_get_card_button (self, focused);
+
+      if (button == NULL)
+        button = gtk_widget_get_first_child (GTK_WIDGET (self->box));
+      gtk_widget_grab_focus (button);
+    }
 }
 
 /* Shows a hand; new_card, when in it, is marked as just drawn. A selected

@@ -1020,6 +1020,58 @@ test_focus_where_play_starts (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Hint, asked from the hand: the focus stays in the hand, on the card the
+ * hint chose, and the marked place scrolls into view. */
+static void
+test_hint_keeps_focus (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  const ArbState *state;
+  GtkWidget *focus;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 12, &error));
+  for (int turn = 0; turn < 4; turn++)
+    {
+      wait_for (window, settled);
+      for (int step = 0; step < 4; step++)
+        person_step (window);
+    }
+  wait_for (window, settled);
+  person_step (window);
+  person_step (window);
+  state = arb_game_get_state (arb_window_get_game (window));
+  g_assert_cmpint (state->phase, ==, ARB_PHASE_PLAY);
+  gtk_widget_grab_focus (arb_hand_view_get_card_button (window->hand_view,
+                                                        arb_card_set_nth (&state->hands[state->current], 0)));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  wait_for (window, any_card_selected);
+  let_frames_pass ();
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (window->hand_view)));
+  {
+    g_autoptr (GPtrArray) cells = g_ptr_array_new ();
+    GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (window->own_view), GTK_TYPE_SCROLLED_WINDOW);
+    GtkWidget *marked = NULL;
+    graphene_rect_t bounds;
+
+    find_descendants (GTK_WIDGET (window->own_view), GTK_TYPE_BUTTON, cells);
+    for (guint i = 0; i < cells->len; i++)
+      if (gtk_widget_has_css_class (cells->pdata[i], "hint"))
+        marked = cells->pdata[i];
+    g_assert_nonnull (marked);
+    g_assert_true (gtk_widget_compute_bounds (marked, scrolled, &bounds));
+    g_assert_cmpfloat (bounds.origin.y, >=, 0);
+    g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (scrolled) + 0.5);
+    g_assert_cmpfloat (bounds.origin.x, >=, 0);
+    g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (scrolled) + 0.5);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A new game would take the place of one with unsaved steps: the window
  * asks first, and Cancel keeps the game as it was. */
 static void
@@ -1805,6 +1857,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/arboretum-fits", test_arboretum_fits);
   g_test_add_func ("/window/heading-keeps-height", test_heading_keeps_height);
   g_test_add_func ("/window/focus-where-play-starts", test_focus_where_play_starts);
+  g_test_add_func ("/window/hint-keeps-focus", test_hint_keeps_focus);
   g_test_add_func ("/window/close-without-saving", test_close_without_saving);
   g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
   g_test_add_func ("/window/open-damaged-file", test_open_damaged_file);
