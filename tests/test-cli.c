@@ -398,6 +398,18 @@ test_score_damaged (void)
     }
 }
 
+/* A refusal is one line: what is wrong and where, no control character. */
+static void
+assert_one_line (const char *err)
+{
+  const char *end = strchr (err, '\n');
+
+  g_assert_nonnull (end);
+  g_assert_cmpstr (end, ==, "\n");
+  for (const char *c = err; c < end; c++)
+    g_assert_false ((guchar) *c < 0x20 || *c == 0x7f);
+}
+
 static void
 assert_refused (GBytes *input)
 {
@@ -408,6 +420,7 @@ assert_refused (GBytes *input)
   g_assert_cmpint (run.status, ==, 2);
   g_assert_cmpstr (run.out, ==, "");
   g_assert_cmpstr (run.err, !=, "");
+  assert_one_line (run.err);
 }
 
 /* Input written to hurt: nesting deep enough to exhaust a parser's stack,
@@ -449,7 +462,50 @@ test_score_hostile (void)
       if (run.status != 0 && run.status != 2)
         g_test_message ("input: %.*s\nstderr: %s", (int) length, mutated, run.err);
       g_assert_true (run.status == 0 || run.status == 2);
+      if (run.status == 2)
+        assert_one_line (run.err);
     }
+
+  /* A string cut by a new line: json-glib's message quotes it whole. */
+  {
+    static const char cut[] = "{\"variant\": \"standard\", \"players\": [{\"name\": \"Ann\n   \n}]}";
+    g_autoptr (GBytes) cut_bytes = g_bytes_new_static (cut, sizeof cut - 1);
+    assert_refused (cut_bytes);
+  }
+  /* Larger than any position: refused at once, in one line. */
+  {
+    GString *huge = g_string_new ("{\"variant\": \"standard\", \"players\": [");
+    g_autoptr (GBytes) huge_bytes = NULL;
+
+    while (huge->len < 300 * 1024)
+      g_string_append (huge, "{\"name\": \"padding padding padding\"}, ");
+    huge_bytes = g_string_free_to_bytes (huge);
+    assert_refused (huge_bytes);
+  }
+}
+
+/* A name with a terminal's escape sequence in it is printed escaped, in
+ * the report and in a refusal: it never reaches the terminal raw. */
+static void
+test_score_escapes_names (void)
+{
+  g_autofree char *path = position_path ("small.json");
+  g_autofree char *text = NULL;
+  g_autoptr (GString) hostile = NULL;
+  g_autoptr (GBytes) input = NULL;
+  const char *args[] = { "score", "-", NULL };
+  g_auto (Run) run = { 0 };
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  hostile = g_string_new (text);
+  g_assert_cmpint (g_string_replace (hostile, "\"name\": \"A\"", "\"name\": \"A\\u001b]0;owned\\u0007\\u009b2J\"", 1), ==, 1);
+  input = g_bytes_new (hostile->str, hostile->len);
+  run_cli_with_input (&run, input, args);
+  assert_ok (&run);
+  g_assert_null (strchr (run.out, '\x1b'));
+  g_assert_null (strchr (run.out, '\x07'));
+  g_assert_null (strstr (run.out, "\xc2\x9b"));
+  g_assert_nonnull (strstr (run.out, "A\\u001B]0;owned\\u0007\\u009B2J"));
 }
 
 static void
@@ -603,6 +659,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/score/round-trip", test_score_round_trip);
   g_test_add_func ("/cli/score/damaged", test_score_damaged);
   g_test_add_func ("/cli/score/hostile", test_score_hostile);
+  g_test_add_func ("/cli/score/escapes-names", test_score_escapes_names);
   g_test_add_func ("/cli/score/unreadable", test_score_unreadable);
   g_test_add_func ("/cli/play/variants", test_play_variants);
   g_test_add_func ("/cli/play/same-seed", test_play_same_seed);

@@ -299,6 +299,19 @@ test_save_hostile_bytes (void)
     g_assert_null (strchr (nul_error->message, '\n'));
   }
 
+  /* A byte that is not UTF-8: libxml2's message runs over two lines, the
+   * refusal is one. */
+  {
+    g_autoptr (GError) byte_error = NULL;
+    g_autofree char *bad = g_memdup2 (good, length);
+
+    bad[length / 2] = (char) 0x8d;
+    g_assert_null (arb_save_load_data (bad, length, &byte_error));
+    g_assert_error (byte_error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_NOT_XML);
+    g_assert_null (strchr (byte_error->message, '\n'));
+    g_assert_nonnull (strstr (byte_error->message, "line "));
+  }
+
   utf16 = g_convert (good, (gssize) length, "UTF-16", "UTF-8", NULL, &utf16_length, &error);
   g_assert_no_error (error);
   assert_refused (utf16, utf16_length, ARB_SAVE_ERROR_NOT_XML, NULL);

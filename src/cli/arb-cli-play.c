@@ -217,7 +217,7 @@ print_result (ArbGame *game, const PlaySetup *setup, gboolean json)
   output = arb_cli_report_format (&position, &sheet);
   g_print (_("Seed %u, %u turns, %u actions\n"), setup->seed, arb_game_get_turn (game) + 1,
            arb_game_get_n_steps (game));
-  g_print ("%s", output);
+  arb_cli_print_text (output);
 }
 
 int

@@ -8,6 +8,8 @@
  */
 #include "config.h"
 
+#include <stdio.h>
+
 #include <stdarg.h>
 #include <string.h>
 #include <glib/gi18n.h>
@@ -478,8 +480,23 @@ arb_cli_position_load_data (ArbCliPosition *position, const char *data, gsize le
   parser = json_parser_new ();
   if (!json_parser_load_from_data (parser, data, (gssize) length, &parse_error))
     {
-      g_set_error (error, ARB_CLI_POSITION_ERROR, ARB_CLI_POSITION_ERROR_SYNTAX,
-                   _("Not JSON: %s"), parse_error->message);
+      g_autofree char *where = NULL;
+      const char *what = parse_error->message;
+      guint line, column;
+      int used = 0;
+
+      /* json-glib says "<data>:LINE:COLUMN: Parse error: …". */
+      if (sscanf (what, "<data>:%u:%u: %n", &line, &column, &used) == 2 && used > 0)
+        {
+          /* Translators: where a JSON file is not JSON. */
+          where = g_strdup_printf (_("line %u, column %u"), line, column);
+          what += used;
+          g_set_error (error, ARB_CLI_POSITION_ERROR, ARB_CLI_POSITION_ERROR_SYNTAX,
+                       _("Not JSON (%s): %s"), where, what);
+        }
+      else
+        g_set_error (error, ARB_CLI_POSITION_ERROR, ARB_CLI_POSITION_ERROR_SYNTAX,
+                     _("Not JSON: %s"), what);
       return FALSE;
     }
   if (json_parser_get_root (parser) == NULL)

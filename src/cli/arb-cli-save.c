@@ -106,7 +106,10 @@ arb_cli_save_score (const char *file, const char *data, gsize length, gboolean j
   arb_cli_position_score (&position, &sheet);
   output = json ? arb_cli_position_to_string (&position, &sheet)
                 : arb_cli_report_format (&position, &sheet);
-  g_print ("%s%s", output, json ? "\n" : "");
+  if (json)
+    g_print ("%s\n", output);
+  else
+    arb_cli_print_text (output);
   return ARB_CLI_EXIT_OK;
 }
 
@@ -345,7 +348,7 @@ arb_cli_show (int argc, char **argv)
                           arb_game_get_seed (game), arb_replay_get_step (replay), n_steps);
   print_position (out, game, arb_replay_get_state (replay));
   print_steps (out, game, arb_replay_get_step (replay));
-  g_print ("%s", out->str);
+  arb_cli_print_text (out->str);
   return ARB_CLI_EXIT_OK;
 }
 

@@ -16,7 +16,9 @@
 
 /* A position is a few kilobytes; a file far larger than any game can make
  * is refused before it fills the memory. */
-#define MAX_POSITION_SIZE (16 * 1024 * 1024)
+/* A 4-player position takes about 6 KB: json-glib takes some 100 times a
+ * file's size to read it, so this keeps the worst refusal small and quick. */
+#define MAX_POSITION_SIZE (256 * 1024)
 
 /* Reads at most one byte more than MAX_POSITION_SIZE, so that the caller
  * can refuse what is too large even from a pipe or a device. */
@@ -99,7 +101,8 @@ arb_cli_score (int argc, char **argv)
     }
   if (length > MAX_POSITION_SIZE)
     {
-      arb_cli_printerr (_("%s: too large to be a position"), argv[1]);
+      arb_cli_printerr (_("%s: too large to be a position (more than %u KiB)"), argv[1],
+                        MAX_POSITION_SIZE / 1024);
       return ARB_CLI_EXIT_INVALID;
     }
   if (arb_save_looks_like_save (data, length))
@@ -113,6 +116,9 @@ arb_cli_score (int argc, char **argv)
   arb_cli_position_score (&position, &sheet);
   output = json ? arb_cli_position_to_string (&position, &sheet)
                 : arb_cli_report_format (&position, &sheet);
-  g_print ("%s%s", output, json ? "\n" : "");
+  if (json)
+    g_print ("%s\n", output);
+  else
+    arb_cli_print_text (output);
   return ARB_CLI_EXIT_OK;
 }

@@ -25,6 +25,9 @@ typedef int (*ArbCliCommandFunc) (int argc, char **argv);
 
 void arb_cli_printerr  (const char *format,
                         ...) G_GNUC_PRINTF (1, 2);
+char *arb_cli_escape_text (const char *text,
+                           gboolean    keep_lines);
+void arb_cli_print_text (const char *text);
 int  arb_cli_parse_options (GOptionContext *context,
                             int            *argc,
                             char         ***argv);
