@@ -25,6 +25,7 @@
 #include <json-glib/json-glib.h>
 
 #include "arb-cli.h"
+#include "arb-cli-bot.h"
 #include "arb-cli-position.h"
 #include "arb-engine.h"
 
@@ -437,10 +438,8 @@ arb_cli_bot (int argc, char **argv)
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);
-  g_autoptr (GString) line = g_string_new (NULL);
   ArbAiLevel level = ARB_AI_HARD;
-  Bot bot = { 0 };
-  gboolean has_nul = FALSE;
+  ArbAiParams params;
   guint64 value = 0;
   int status;
 
@@ -461,11 +460,25 @@ arb_cli_bot (int argc, char **argv)
       return ARB_CLI_EXIT_INVALID;
     }
 
-  arb_ai_params_init (&bot.params, level, 0);
-  bot.params.budget_ms = thinking_budget (time_ms, g_getenv ("TIMEOUT"));
-  bot.params.playouts = (guint) playouts;
-  bot.seed = seed != NULL ? value : g_random_int ();
-  while (read_line (stdin, line, &has_nul))
+  arb_ai_params_init (&params, level, 0);
+  params.budget_ms = thinking_budget (time_ms, g_getenv ("TIMEOUT"));
+  params.playouts = (guint) playouts;
+  arb_cli_bot_play (stdin, &params, seed != NULL ? value : g_random_int ());
+  return ARB_CLI_EXIT_OK;
+}
+
+/* Answers every line of in on standard output, as the bot does: the loop
+ * of `arboretum-cli bot`, and the fuzzer's way in (tests/fuzz-bot.c). */
+void
+arb_cli_bot_play (FILE *in, const ArbAiParams *params, guint64 seed)
+{
+  g_autoptr (GString) line = g_string_new (NULL);
+  Bot bot = { 0 };
+  gboolean has_nul = FALSE;
+
+  bot.params = *params;
+  bot.seed = seed;
+  while (read_line (in, line, &has_nul))
     {
       if (has_nul)
         {
@@ -478,5 +491,4 @@ arb_cli_bot (int argc, char **argv)
       if (line->str[0] != '\0')
         answer_line (&bot, line->str);
     }
-  return ARB_CLI_EXIT_OK;
 }

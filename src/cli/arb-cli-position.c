@@ -457,10 +457,27 @@ arb_cli_position_check_text (const char *data, gsize length, GError **error)
   return TRUE;
 }
 
-/* Reads a position; on failure the position is left cleared. */
+static gboolean load_data (ArbCliPosition *position, const char *data, gsize length, GError **error);
+
+/* Reads a position; on failure the position is left cleared, and the error
+ * says in one line what is wrong and where (a name quoted in it may hold a
+ * new line). */
 gboolean
 arb_cli_position_load_data (ArbCliPosition *position, const char *data, gsize length,
                             GError **error)
+{
+  g_autoptr (GError) local_error = NULL;
+  g_autofree char *line = NULL;
+
+  if (load_data (position, data, length, &local_error))
+    return TRUE;
+  line = arb_error_one_line (local_error->message);
+  g_set_error_literal (error, local_error->domain, local_error->code, line);
+  return FALSE;
+}
+
+static gboolean
+load_data (ArbCliPosition *position, const char *data, gsize length, GError **error)
 {
   g_autoptr (JsonParser) parser = NULL;
   g_autoptr (GError) parse_error = NULL;
@@ -481,7 +498,8 @@ arb_cli_position_load_data (ArbCliPosition *position, const char *data, gsize le
   if (!json_parser_load_from_data (parser, data, (gssize) length, &parse_error))
     {
       g_autofree char *where = NULL;
-      const char *what = parse_error->message;
+      g_autofree char *message = arb_error_one_line (parse_error->message);
+      const char *what = message;
       guint line, column;
       int used = 0;
 

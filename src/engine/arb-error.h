@@ -22,6 +22,7 @@ typedef enum {
   ARB_ERROR_INVALID_POSITION, /* a position that no game can reach */
 } ArbErrorCode;
 
-GQuark arb_error_quark (void);
+GQuark arb_error_quark    (void);
+char  *arb_error_one_line (const char *text);
 
 G_END_DECLS

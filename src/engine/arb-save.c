@@ -473,33 +473,13 @@ guard_entity_decl (void *ctx, const xmlChar *name, int type, const xmlChar *publ
   guard_internal_subset (ctx, name, public_id, system_id);
 }
 
-/* libxml2's messages may run over lines ("indicate encoding !\nBytes: …"):
- * a refusal is told in one line. */
-static char *
-one_line (const char *text)
-{
-  GString *line = g_string_new (NULL);
-
-  for (const char *c = text; *c != '\0'; c++)
-    {
-      if (g_ascii_isspace (*c) || g_ascii_iscntrl (*c))
-        {
-          if (line->len > 0 && line->str[line->len - 1] != ' ')
-            g_string_append_c (line, ' ');
-        }
-      else
-        g_string_append_c (line, *c);
-    }
-  return g_strchomp (g_string_free (line, FALSE));
-}
-
 static void
 guard_record_error (Guard *guard, const xmlError *error)
 {
   if (guard->error_message != NULL || error == NULL || error->level < XML_ERR_ERROR)
     return;
   guard->error_line = error->line;
-  guard->error_message = one_line (error->message != NULL ? error->message : "");
+  guard->error_message = arb_error_one_line (error->message != NULL ? error->message : "");
 }
 
 static void
