@@ -70,6 +70,7 @@ autoplay (ArbWindow *self, guint n_steps, guint32 seed)
       /* Q, in solo, has no seat. */
       gboolean person = state->current < arb_game_get_n_seats (self->game)
                         && arb_player_get_kind (arb_game_get_player (self->game, state->current)) == ARB_PLAYER_PERSON;
+      ArbAiParams params;
       ArbMove move;
 
       if (i >= n_steps && person && state->phase == ARB_PHASE_PLAY)
@@ -78,7 +79,8 @@ autoplay (ArbWindow *self, guint n_steps, guint32 seed)
           arb_hand_view_select (self->hand_view, arb_card_set_nth (&state->hands[state->current], 0));
           break;
         }
-      if (!arb_ai_choose (state, ARB_AI_MEDIUM, rand, &move) || !arb_game_apply (self->game, &move, NULL))
+      arb_ai_params_init (&params, ARB_AI_MEDIUM, g_rand_int (rand));
+      if (!arb_ai_decide_in_game (self->game, &params, &move, NULL) || !arb_game_apply (self->game, &move, NULL))
         break;
     }
   _arb_window_cancel_computer (self);

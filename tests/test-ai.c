@@ -321,7 +321,10 @@ test_choose_state (void)
       ArbState copy = state;
       for (guint i = 0; i < 12; i++)
         {
-          g_assert_true (arb_ai_choose (&copy, (ArbAiLevel) l, rand, &move));
+          ArbAiParams params;
+
+          arb_ai_params_init (&params, (ArbAiLevel) l, g_rand_int (rand));
+          g_assert_true (arb_ai_decide (&copy, NULL, 0, &params, NULL, &move, NULL, NULL));
           g_assert_true (arb_state_apply (&copy, &move, NULL, NULL));
         }
     }

@@ -567,6 +567,41 @@ test_play_same_seed (void)
   g_assert_cmpstr (first.out, !=, other.out);
 }
 
+/* play and a one-game tournament from the same seed play the same game:
+ * every decision goes through arb_ai_decide() with the seat's history and
+ * the tournament's seeds. With a fixed number of playouts hard is
+ * deterministic, so the final scores agree seat for seat. */
+static void
+test_play_matches_tournament (void)
+{
+  static const char * const lineups[] = { "hard,medium", "medium,hard", "hard,hard,easy" };
+  static const char * const seeds[] = { "3", "7", "11" };
+
+  for (guint l = 0; l < G_N_ELEMENTS (lineups); l++)
+    for (guint s = 0; s < G_N_ELEMENTS (seeds); s++)
+      {
+        guint n_seats = l == 2 ? 3 : 2;
+        g_autofree char *players = g_strdup_printf ("%u", n_seats);
+        g_autoptr (JsonParser) play_parser = json_parser_new ();
+        g_autoptr (JsonParser) tournament_parser = json_parser_new ();
+        g_auto (Run) play = { 0 };
+        g_auto (Run) tournament = { 0 };
+        JsonObject *played, *ranked;
+
+        run_cli (&play, "play", "--players", players, "--ai", lineups[l], "--seed", seeds[s],
+                 "--playouts", "40", "--json", NULL);
+        run_cli (&tournament, "tournament", "--players", players, "--ai", lineups[l], "--seed", seeds[s],
+                 "--playouts", "40", "--games", "1", "--threads", "1", "--json", NULL);
+        assert_ok (&play);
+        assert_ok (&tournament);
+        played = parse_object (play_parser, play.out);
+        ranked = parse_object (tournament_parser, tournament.out);
+        for (guint p = 0; p < n_seats; p++)
+          g_assert_cmpfloat (json_object_get_double_member (player (ranked, p), "mean_score"), ==,
+                             (double) json_object_get_int_member (player (played, p), "total"));
+      }
+}
+
 /* The final position of play --json, scored again by score, gives the
  * same totals and winners: the two agree on the format. */
 static void
@@ -663,6 +698,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/score/unreadable", test_score_unreadable);
   g_test_add_func ("/cli/play/variants", test_play_variants);
   g_test_add_func ("/cli/play/same-seed", test_play_same_seed);
+  g_test_add_func ("/cli/play/matches-tournament", test_play_matches_tournament);
   g_test_add_func ("/cli/play/json-to-score", test_play_json_to_score);
   g_test_add_func ("/cli/play/bad-options", test_play_bad_options);
   g_test_add_func ("/cli/usage", test_usage);

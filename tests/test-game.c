@@ -383,7 +383,7 @@ play_out (ArbGame *game, Log *log, GRand *rand)
 {
   ArbMove move;
 
-  while (arb_ai_choose (arb_game_get_state (game), ARB_AI_RANDOM, rand, &move))
+  while (arb_ai_random_move (arb_game_get_state (game), rand, &move))
     {
       guint n = arb_game_get_n_steps (game);
       guint turn = arb_game_get_turn (game);
@@ -530,7 +530,7 @@ test_replay (void)
         ArbMove move;
 
         g_array_append_val (states, replay);
-        while (arb_ai_choose (arb_game_get_state (game), ARB_AI_RANDOM, rand, &move))
+        while (arb_ai_random_move (arb_game_get_state (game), rand, &move))
           {
             apply_ok (game, move);
             g_array_append_vals (states, arb_game_get_state (game), 1);

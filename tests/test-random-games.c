@@ -529,7 +529,7 @@ play_one (const Config *config, guint32 seed)
   g_assert_true (arb_state_setup (&state, config->variant, seats, 0, rand, NULL));
   assert_all_cards (&state);
 
-  while (arb_ai_choose (&state, ARB_AI_RANDOM, rand, &move))
+  while (arb_ai_random_move (&state, rand, &move))
     {
       g_autoptr (GError) error = NULL;
       guint deck = state.deck.n, current = state.current;

@@ -35,7 +35,7 @@ play_random_game (ArbState *state, guint n_seats, GRand *rand)
   if (!arb_state_setup (state, ARB_VARIANT_STANDARD, n_seats, 0, rand, NULL))
     return FALSE;
   while (state->phase != ARB_PHASE_OVER)
-    if (!arb_ai_choose (state, ARB_AI_RANDOM, rand, &move)
+    if (!arb_ai_random_move (state, rand, &move)
         || !arb_state_apply (state, &move, NULL, NULL))
       return FALSE;
   return TRUE;

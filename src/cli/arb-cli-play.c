@@ -25,6 +25,8 @@ typedef struct {
   char     *names;
   gboolean  json;
   char     *save;
+  int       time_ms;
+  int       playouts;
 } PlayOptions;
 
 typedef struct {
@@ -33,6 +35,8 @@ typedef struct {
   guint32    seed;
   ArbAiLevel levels[ARB_MAX_PLAYERS];
   char      *names[ARB_MAX_PLAYERS + 1]; /* the seats' names, then Q's in solo */
+  guint      time_ms;
+  guint      playouts;
 } PlaySetup;
 
 static void
@@ -155,6 +159,13 @@ parse_setup (const PlayOptions *options, PlaySetup *setup)
       arb_cli_printerr ("%s", error->message);
       return FALSE;
     }
+  if (options->time_ms <= 0 || options->playouts < 0)
+    {
+      arb_cli_printerr (_("--time-ms must be positive, --playouts and --seed whole numbers"));
+      return FALSE;
+    }
+  setup->time_ms = (guint) options->time_ms;
+  setup->playouts = (guint) options->playouts;
   return parse_seed (options->seed, &setup->seed)
          && parse_levels (options->ai, setup)
          && parse_names (options->names, setup);
@@ -172,21 +183,24 @@ new_game (const PlaySetup *setup, GError **error)
 }
 
 /* Every seat is a computer: it chooses, the game checks and applies. A
- * refusal would be a bug in a computer player, and is reported as one. */
+ * refusal would be a bug in a computer player, and is reported as one.
+ * Each decision is the tournament's: the seat's history, and the seed of
+ * game 0 of a tournament from the same seed, so that both play the same
+ * game move for move (with --playouts; a time budget depends on the
+ * machine). */
 static gboolean
 play_to_the_end (ArbGame *game, const PlaySetup *setup, GError **error)
 {
-  /* The computers draw from their own generator, seeded from the same seed
-   * but apart from the shuffle's. */
-  guint32 seeds[2] = { setup->seed, 1 };
-  g_autoptr (GRand) rand = g_rand_new_with_seed_array (seeds, G_N_ELEMENTS (seeds));
-
-  while (!arb_game_is_finished (game))
+  for (guint decision = 0; !arb_game_is_finished (game); decision++)
     {
-      ArbMove move;
       guint seat = arb_game_get_current_player (game);
+      ArbAiParams params;
+      ArbMove move;
 
-      if (!arb_ai_choose (arb_game_get_state (game), setup->levels[seat], rand, &move))
+      arb_ai_params_init (&params, setup->levels[seat], arb_ai_decision_seed (setup->seed, 0, decision, seat));
+      params.budget_ms = setup->time_ms;
+      params.playouts = setup->playouts;
+      if (!arb_ai_decide_in_game (game, &params, &move, NULL))
         {
           g_set_error (error, ARB_ERROR, ARB_ERROR_WRONG_PHASE,
                        _("The computer player of seat %u found no action"), seat + 1);
@@ -223,7 +237,8 @@ print_result (ArbGame *game, const PlaySetup *setup, gboolean json)
 int
 arb_cli_play (int argc, char **argv)
 {
-  g_auto (PlayOptions) options = { NULL, PLAYERS_UNSET, NULL, NULL, NULL, FALSE, NULL };
+  g_auto (PlayOptions) options = { NULL, PLAYERS_UNSET, NULL, NULL, NULL, FALSE, NULL,
+                                    ARB_AI_DEFAULT_BUDGET_MS, 0 };
   const GOptionEntry entries[] = {
     { "variant", 0, 0, G_OPTION_ARG_STRING, &options.variant,
       N_("Rule set: standard (default), classic or solo"), N_("RULES") },
@@ -239,6 +254,10 @@ arb_cli_play (int argc, char **argv)
       N_("Print the final position, scored, as JSON"), NULL },
     { "save", 0, 0, G_OPTION_ARG_FILENAME, &options.save,
       N_("Write the save game of the whole game to FILE"), N_("FILE") },
+    { "time-ms", 0, 0, G_OPTION_ARG_INT, &options.time_ms,
+      N_("Time for one decision of hard (1000)"), N_("T") },
+    { "playouts", 0, 0, G_OPTION_ARG_INT, &options.playouts,
+      N_("Hard plays this many playouts a decision instead of watching the time"), N_("P") },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);

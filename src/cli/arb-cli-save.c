@@ -377,7 +377,7 @@ finished_game (GError **error)
   if (game == NULL)
     return NULL;
   while (!arb_game_is_finished (game))
-    if (!arb_ai_choose (arb_game_get_state (game), ARB_AI_RANDOM, rand, &move)
+    if (!arb_ai_random_move (arb_game_get_state (game), rand, &move)
         || !arb_game_apply (game, &move, error))
       return NULL;
   return arb_save_to_bytes (game, error);

@@ -49,20 +49,11 @@ typedef struct {
   char       *failure;
 } Tournament;
 
-/* Deterministic per game and decision, apart from the time budget. */
-static guint64
-decision_seed (guint32 seed, guint game, guint decision, guint seat)
-{
-  guint64 s = ((guint64) seed << 32) ^ ((guint64) game << 12) ^ decision ^ ((guint64) seat << 56);
-  return arb_ai_rng_next (&s);
-}
-
 static gboolean
 play_game (Tournament *t, guint game, Entrant *local, GError **error)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (t->seed + game);
   g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (ArbStep));
-  g_autofree ArbAiView *view = g_new (ArbAiView, 1);
   guint entrant_of[ARB_MAX_PLAYERS];
   ArbScoreSheet sheet;
   ArbState state;
@@ -81,13 +72,12 @@ play_game (Tournament *t, guint game, Entrant *local, GError **error)
       ArbMove move;
       ArbStep step;
 
-      arb_ai_params_init (&params, e->level, decision_seed (t->seed, game, decision, seat));
+      arb_ai_params_init (&params, e->level, arb_ai_decision_seed (t->seed, game, decision, seat));
       params.budget_ms = t->time_ms;
       params.playouts = t->playouts;
 
       gint64 start = g_get_monotonic_time ();
-      arb_ai_view_init_from_steps (view, &state, (const ArbStep *) steps->data, steps->len, seat);
-      if (!arb_ai_choose_with_view (view, &params, NULL, &move, &stats, error))
+      if (!arb_ai_decide (&state, (const ArbStep *) steps->data, steps->len, &params, NULL, &move, &stats, error))
         return FALSE;
       gint64 spent = g_get_monotonic_time () - start;
 

@@ -161,23 +161,48 @@ arb_ai_hint_async (ArbGame *game, const ArbAiParams *params, GCancellable *cance
   arb_ai_choose_async (view, params, cancellable, callback, user_data);
 }
 
-gboolean
-arb_ai_choose (const ArbState *state, ArbAiLevel level, GRand *rand, ArbMove *move)
+/* The seed of a computer's decision: decision number `decision` (from 0)
+ * of game number `game` (from 0) played from `seed`, by `seat`. The
+ * tournament, `arboretum-cli play` and the bot all take it from here, so
+ * that the same seed plays the same game everywhere. */
+guint64
+arb_ai_decision_seed (guint32 seed, guint game, guint decision, guint seat)
 {
-  g_autofree ArbAiView *view = NULL;
-  ArbAiKnowledge none;
-  ArbAiParams params;
+  guint64 s = ((guint64) seed << 32) ^ ((guint64) game << 12) ^ decision ^ ((guint64) seat << 56);
+  return arb_ai_rng_next (&s);
+}
 
-  /* The random player looks only at its own hand and the free cells: it
-   * needs no view. */
-  if (level == ARB_AI_RANDOM)
-    {
-      guint64 rng = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
-      return arb_ai_choose_random (state, &rng, move);
-    }
-  view = g_new (ArbAiView, 1);
-  arb_ai_knowledge_init (&none);
-  arb_ai_view_init (view, state, state->current, &none);
-  arb_ai_params_init (&params, level, ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand));
-  return arb_ai_choose_with_view (view, &params, NULL, move, NULL, NULL);
+/* The one way to ask a computer for a move: the seat whose turn it is in
+ * state decides from what it has seen of the steps since the deal (the
+ * discards it watched, the cards it knows in others' hands), never from the
+ * hidden cards. Blocks for up to the budget, as arb_ai_choose_with_view(). */
+gboolean
+arb_ai_decide (const ArbState *state, const ArbStep *steps, guint n_steps, const ArbAiParams *params,
+               GCancellable *cancellable, ArbMove *move, ArbAiStats *stats, GError **error)
+{
+  g_autofree ArbAiView *view = g_new (ArbAiView, 1);
+
+  arb_ai_view_init_from_steps (view, state, steps, n_steps, state->current);
+  return arb_ai_choose_with_view (view, params, cancellable, move, stats, error);
+}
+
+/* A legal move chosen at random, as the random player plays: for
+ * benchmarks and tests that need many quick games, not a decision. */
+gboolean
+arb_ai_random_move (const ArbState *state, GRand *rand, ArbMove *move)
+{
+  guint64 rng = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+
+  return arb_ai_choose_random (state, &rng, move);
+}
+
+/* arb_ai_decide() for the current seat of a game. */
+gboolean
+arb_ai_decide_in_game (ArbGame *game, const ArbAiParams *params, ArbMove *move, GError **error)
+{
+  guint n = arb_game_get_n_steps (game);
+
+  g_return_val_if_fail (ARB_IS_GAME (game), FALSE);
+  return arb_ai_decide (arb_game_get_state (game), n > 0 ? arb_game_get_step (game, 0) : NULL, n,
+                        params, NULL, move, NULL, error);
 }

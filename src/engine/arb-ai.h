@@ -82,11 +82,26 @@ void        arb_ai_hint_async        (ArbGame            *game,
                                       GAsyncReadyCallback callback,
                                       gpointer            user_data);
 
-/* The old entry point: the view of the current seat without any history
- * (cards others took from discard piles count as unknown). */
-gboolean    arb_ai_choose            (const ArbState     *state,
-                                      ArbAiLevel          level,
+/* The one entry point for a computer's decision, with the seat's history
+ * (arb-ai.c), and the seed of each decision of a game. */
+guint64     arb_ai_decision_seed     (guint32             seed,
+                                      guint               game,
+                                      guint               decision,
+                                      guint               seat);
+gboolean    arb_ai_decide            (const ArbState     *state,
+                                      const ArbStep      *steps,
+                                      guint               n_steps,
+                                      const ArbAiParams  *params,
+                                      GCancellable       *cancellable,
+                                      ArbMove            *move,
+                                      ArbAiStats         *stats,
+                                      GError            **error);
+gboolean    arb_ai_random_move       (const ArbState     *state,
                                       GRand              *rand,
                                       ArbMove            *move);
+gboolean    arb_ai_decide_in_game    (ArbGame            *game,
+                                      const ArbAiParams  *params,
+                                      ArbMove            *move,
+                                      GError            **error);
 
 G_END_DECLS
