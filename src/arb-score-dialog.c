@@ -50,9 +50,7 @@ replay_action (GtkWidget *widget, const char *name, GVariant *param)
 static const char *
 name_of (ArbScoreDialog *self, guint player)
 {
-  if (self->state.variant == ARB_VARIANT_SOLO && player == ARB_SOLO_Q)
-    return _("Q");
-  return arb_player_get_name (arb_game_get_player (self->game, player));
+  return arb_game_player_name (self->game, player);
 }
 
 static GtkWidget *

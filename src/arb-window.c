@@ -39,12 +39,7 @@ shown_state (ArbWindow *self)
 static const char *
 player_name (ArbWindow *self, guint player)
 {
-  const ArbState *state = arb_game_get_state (self->game);
-
-  if (state->variant == ARB_VARIANT_SOLO && player == ARB_SOLO_Q)
-    /* Translators: the imaginary opponent of the solo game. */
-    return _("Q");
-  return arb_player_get_name (arb_game_get_player (self->game, player));
+  return arb_game_player_name (self->game, player);
 }
 
 /* Q, in solo, has no seat: its cards follow the rules alone. */
@@ -114,27 +109,6 @@ set_instructions (ArbWindow *self, const char *text)
 }
 
 /* ---- what the table shows ------------------------------------------------ */
-
-static char *
-step_text (ArbWindow *self, const ArbState *state)
-{
-  const char *name = player_name (self, state->current);
-
-  switch (state->phase)
-    {
-    case ARB_PHASE_DRAW:
-      /* Translators: %s is a player; the numbers say which of the two draws of a turn. */
-      return state->draws == 0 ? g_strdup_printf (_("%s: Draw a card (1 of 2)"), name)
-                               : g_strdup_printf (_("%s: Draw a card (2 of 2)"), name);
-    case ARB_PHASE_PLAY:
-      return g_strdup_printf (_("%s: Play a card"), name);
-    case ARB_PHASE_DISCARD:
-      return g_strdup_printf (_("%s: Discard a card"), name);
-    case ARB_PHASE_OVER:
-    default:
-      return g_strdup (_("The game is over"));
-    }
-}
 
 static char *
 hint_text (ArbWindow *self, const ArbState *state)
@@ -238,36 +212,18 @@ static void
 update_cells (ArbWindow *self, const ArbState *state)
 {
   ArbCard card = arb_hand_view_get_selected (self->hand_view);
-  gint8 xy[2 * ARB_MAX_FREE_CELLS];
   gint8 legal[2 * ARB_MAX_FREE_CELLS];
-  guint n = 0, n_legal = 0, target = 0;
-  gboolean solo_discard = state->variant == ARB_VARIANT_SOLO && state->phase == ARB_PHASE_DISCARD;
+  guint n_legal = 0, target = state->current;
 
-  if (_arb_window_viewer_to_act (self) && card != ARB_CARD_NONE
-      && (state->phase == ARB_PHASE_PLAY || solo_discard))
-    {
-      target = solo_discard ? ARB_SOLO_Q : state->current;
-      n = arb_state_free_cells (state, target, xy);
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      gboolean ok = solo_discard
-                    ? arb_state_check_discard (state, card, xy[2 * i], xy[2 * i + 1], NULL)
-                    : arb_state_check_play (state, card, xy[2 * i], xy[2 * i + 1], NULL);
-      if (ok)
-        {
-          legal[2 * n_legal] = xy[2 * i];
-          legal[2 * n_legal + 1] = xy[2 * i + 1];
-          n_legal++;
-        }
-    }
-
-  arb_arboretum_view_set_cells (self->own_view, legal, solo_discard ? 0 : n_legal);
+  /* The engine says where the card may go, and in whose arboretum. */
+  if (_arb_window_viewer_to_act (self) && card != ARB_CARD_NONE)
+    n_legal = arb_state_legal_cells (state, card, &target, legal);
+  arb_arboretum_view_set_cells (self->own_view, legal, target == state->current ? n_legal : 0);
   for (guint p = 0; p < state->n_players; p++)
     arb_arboretum_view_set_cells (self->seat_views[p], legal,
-                                  solo_discard && p == ARB_SOLO_Q ? n_legal : 0);
-  if (solo_discard && _arb_window_viewer_to_act (self))
-    gtk_stack_set_visible_child (self->seats_stack, GTK_WIDGET (self->seat_views[ARB_SOLO_Q]));
+                                  p == target && p != state->current ? n_legal : 0);
+  if (n_legal > 0 && target != state->current)
+    gtk_stack_set_visible_child (self->seats_stack, GTK_WIDGET (self->seat_views[target]));
 }
 
 static int
@@ -571,7 +527,7 @@ _arb_window_refresh (ArbWindow *self)
   if (self->game == NULL)
     return;
   state = shown_state (self);
-  status = step_text (self, state);
+  status = arb_game_describe_phase (self->game, state);
   if (arb_state_is_last_turn (state))
     {
       /* Translators: the heading of the last turn: "Rina: Play a card · Last turn". */
@@ -601,48 +557,7 @@ _arb_window_refresh (ArbWindow *self)
 char *
 _arb_window_pile_name (ArbWindow *self, int source)
 {
-  if (source == ARB_SOURCE_DECK)
-    return g_strdup (_("the deck"));
-  if (arb_game_get_variant (self->game) == ARB_VARIANT_SOLO)
-    return g_strdup (_("the discard pile"));
-  /* Translators: in "Rina took Oak 5 from Tom’s discard pile". */
-  return g_strdup_printf (_("%s’s discard pile"), player_name (self, (guint) source));
-}
-
-/* A deck card drawn by someone is secret: the log names only public cards. */
-static char *
-log_text (ArbWindow *self, const ArbStep *step)
-{
-  const char *name = player_name (self, step->player);
-  g_autofree char *card = arb_card_is_valid (step->move.card) ? arb_card_to_string (step->move.card) : NULL;
-  g_autofree char *pile = NULL;
-
-  switch (step->move.kind)
-    {
-    case ARB_MOVE_DRAW:
-      if (step->move.source == ARB_SOURCE_DECK)
-        return g_strdup_printf (_("%s drew a card from the deck"), name);
-      if (step->move.source == step->player && arb_game_get_variant (self->game) != ARB_VARIANT_SOLO)
-        /* Translators: a player took back the top card of their own discard pile. */
-        return g_strdup_printf (_("%s took %s from their own discard pile"), name, card);
-      pile = _arb_window_pile_name (self, step->move.source);
-      /* Translators: player, card, pile. */
-      return g_strdup_printf (_("%s took %s from %s"), name, card, pile);
-    case ARB_MOVE_PLAY:
-      return g_strdup_printf (_("%s planted %s"), name, card);
-    case ARB_MOVE_DISCARD:
-    default:
-      if (arb_game_get_variant (self->game) == ARB_VARIANT_SOLO)
-        {
-          g_autofree char *turned = arb_card_is_valid (step->refill_discard)
-                                    ? arb_card_to_string (step->refill_discard) : NULL;
-          if (turned != NULL)
-            return g_strdup_printf (_("%s planted %s in Q’s arboretum; %s was turned onto the discard pile"),
-                                    name, card, turned);
-          return g_strdup_printf (_("%s planted %s in Q’s arboretum"), name, card);
-        }
-      return g_strdup_printf (_("%s discarded %s"), name, card);
-    }
+  return arb_game_pile_name (self->game, source);
 }
 
 static void
@@ -713,7 +628,7 @@ static void
 log_step (ArbWindow *self, guint index)
 {
   const ArbStep *step = arb_game_get_step (self->game, index);
-  g_autofree char *text = log_text (self, step);
+  g_autofree char *text = arb_game_describe_step (self->game, step, ARB_STEP_TEXT_PUBLIC);
   guint n = arb_game_get_n_steps (self->game);
   guint turn = 0;
 

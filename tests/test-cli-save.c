@@ -102,7 +102,10 @@ test_cli_play_save (void)
   g_assert_cmpint (show.status, ==, 0);
   g_assert_nonnull (strstr (show.out, "after step 4 of"));
   g_assert_nonnull (strstr (show.out, ">    4. "));
-  g_assert_nonnull (strstr (show.out, "into Q’s arboretum"));
+  g_assert_nonnull (strstr (show.out, "in Q’s arboretum at ("));
+  /* The replay of the whole game tells what the deck gave, Q's cards too. */
+  g_assert_nonnull (strstr (show.out, "from the deck"));
+  g_assert_nonnull (strstr (show.out, "was dealt to Q"));
   g_assert_cmpint (show_all.status, ==, 0);
   g_assert_nonnull (strstr (show_all.out, "the game is over"));
   g_assert_cmpint (show_beyond.status, ==, 2);

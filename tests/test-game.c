@@ -586,6 +586,101 @@ test_replay (void)
       }
 }
 
+/* Plays random steps until one of kind is applied; returns it. */
+static const ArbStep *
+play_until (ArbGame *game, GRand *rand, ArbMoveKind kind, int source)
+{
+  g_autoptr (GError) error = NULL;
+
+  for (;;)
+    {
+      ArbMove move;
+
+      g_assert_true (arb_ai_random_move (arb_game_get_state (game), rand, &move));
+      if (kind == ARB_MOVE_DRAW && arb_game_get_state (game)->phase == ARB_PHASE_DRAW)
+        move = arb_move_draw (source);
+      g_assert_true (arb_game_apply (game, &move, &error));
+      g_assert_no_error (error);
+      if (move.kind == kind)
+        return arb_game_get_step (game, arb_game_get_n_steps (game) - 1);
+    }
+}
+
+/* One describer for every program: a person's log never names a card
+ * drawn from the deck, nor Q's new card; the whole replay names both, with
+ * the places of the cards planted. */
+static void
+test_describe_steps (void)
+{
+  g_autoptr (ArbGame) game = new_game (ARB_VARIANT_STANDARD, 2, 12);
+  g_autoptr (ArbGame) solo = new_game (ARB_VARIANT_SOLO, 1, 12);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (12);
+  const ArbStep *step;
+  g_autofree char *phase = arb_game_describe_phase (game, arb_game_get_state (game));
+  g_autofree char *card = NULL;
+  char *text;
+
+  g_assert_true (g_str_has_suffix (phase, ": Draw a card (1 of 2)"));
+  step = play_until (game, rand, ARB_MOVE_DRAW, ARB_SOURCE_DECK);
+  card = arb_card_to_string (step->move.card);
+  text = arb_game_describe_step (game, step, ARB_STEP_TEXT_PUBLIC);
+  g_assert_null (strstr (text, card));
+  g_assert_true (g_str_has_suffix (text, " drew a card from the deck"));
+  g_free (text);
+  text = arb_game_describe_step (game, step, ARB_STEP_TEXT_FULL);
+  g_assert_nonnull (strstr (text, card));
+  g_free (text);
+
+  step = play_until (game, rand, ARB_MOVE_PLAY, 0);
+  text = arb_game_describe_step (game, step, ARB_STEP_TEXT_FULL);
+  g_assert_true (g_str_has_suffix (text, ")"));
+  g_free (text);
+  g_assert_cmpuint (arb_game_target_arboretum (game, arb_game_get_state (game)), ==,
+                    arb_game_get_state (game)->current);
+
+  /* Solo: the discard goes into Q's arboretum, whose name is the game's. */
+  play_until (solo, rand, ARB_MOVE_PLAY, 0);
+  g_assert_cmpuint (arb_game_target_arboretum (solo, arb_game_get_state (solo)), ==, ARB_SOLO_Q);
+  g_assert_true (arb_game_player_is_q (solo, ARB_SOLO_Q));
+  g_assert_cmpstr (arb_game_player_name (solo, ARB_SOLO_Q), ==, "Q");
+  step = play_until (solo, rand, ARB_MOVE_DISCARD, 0);
+  if (arb_card_is_valid (step->refill_q))
+    {
+      g_autofree char *dealt = arb_card_to_string (step->refill_q);
+
+      text = arb_game_describe_step (solo, step, ARB_STEP_TEXT_PUBLIC);
+      g_assert_nonnull (strstr (text, "in Q’s arboretum"));
+      g_assert_null (strstr (text, "dealt to Q"));
+      g_free (text);
+      text = arb_game_describe_step (solo, step, ARB_STEP_TEXT_FULL);
+      g_assert_nonnull (strstr (text, dealt));
+      g_free (text);
+    }
+}
+
+/* The engine says where a card may go: the cells the rules allow, in the
+ * arboretum the step targets. */
+static void
+test_legal_cells (void)
+{
+  g_autoptr (ArbGame) solo = new_game (ARB_VARIANT_SOLO, 1, 5);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (5);
+  gint8 xy[2 * ARB_MAX_FREE_CELLS];
+  const ArbState *state;
+  guint arboretum, n;
+  ArbCard card;
+
+  play_until (solo, rand, ARB_MOVE_PLAY, 0);
+  state = arb_game_get_state (solo);
+  g_assert_cmpint (state->phase, ==, ARB_PHASE_DISCARD);
+  card = arb_card_set_nth (&state->hands[state->current], 0);
+  n = arb_state_legal_cells (state, card, &arboretum, xy);
+  g_assert_cmpuint (arboretum, ==, ARB_SOLO_Q);
+  g_assert_cmpuint (n, >, 0);
+  for (guint i = 0; i < n; i++)
+    g_assert_true (arb_state_check_discard (state, card, xy[2 * i], xy[2 * i + 1], NULL));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -599,6 +694,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/signals/whole-game", test_signals_whole_game);
   g_test_add_func ("/game/signals/solo-discard", test_signals_solo_discard);
   g_test_add_func ("/game/replay", test_replay);
+  g_test_add_func ("/game/describe-steps", test_describe_steps);
+  g_test_add_func ("/game/legal-cells", test_legal_cells);
 
   return g_test_run ();
 }

@@ -65,9 +65,7 @@ collect_names (ArbGame *game, const char **names)
 static const char *
 player_name (ArbGame *game, guint player)
 {
-  if (player < arb_game_get_n_seats (game))
-    return arb_player_get_name (arb_game_get_player (game, player));
-  return "Q";
+  return arb_game_player_name (game, player);
 }
 
 /* Writes the save game of the whole game; TRUE when written. */
@@ -259,33 +257,6 @@ print_position (GString *out, ArbGame *game, const ArbState *state)
   g_string_append_c (out, '\n');
 }
 
-static char *
-describe_step (ArbGame *game, const ArbStep *step)
-{
-  const ArbMove *m = &step->move;
-  const char *who = player_name (game, step->player);
-  g_autofree char *card = arb_card_to_string (m->card);
-
-  switch (m->kind)
-    {
-    case ARB_MOVE_DRAW:
-      if (m->source == ARB_SOURCE_DECK)
-        return g_strdup_printf (_("%s draws %s from the deck"), who, card);
-      if (arb_game_get_variant (game) == ARB_VARIANT_SOLO)
-        return g_strdup_printf (_("%s draws %s from the discard pile"), who, card);
-      return g_strdup_printf (_("%s draws %s from the discard pile of %s"), who, card,
-                              player_name (game, (guint) m->source));
-    case ARB_MOVE_PLAY:
-      return g_strdup_printf (_("%s plays %s at (%d, %d)"), who, card, m->x, m->y);
-    case ARB_MOVE_DISCARD:
-    default:
-      if (arb_game_get_variant (game) == ARB_VARIANT_SOLO)
-        return g_strdup_printf (_("%s discards %s into Q’s arboretum at (%d, %d)"),
-                                who, card, m->x, m->y);
-      return g_strdup_printf (_("%s discards %s"), who, card);
-    }
-}
-
 static void
 print_steps (GString *out, ArbGame *game, guint at)
 {
@@ -293,20 +264,9 @@ print_steps (GString *out, ArbGame *game, guint at)
   for (guint i = 0; i < arb_game_get_n_steps (game); i++)
     {
       const ArbStep *step = arb_game_get_step (game, i);
-      g_autofree char *text = describe_step (game, step);
+      g_autofree char *text = arb_game_describe_step (game, step, ARB_STEP_TEXT_FULL);
 
-      g_string_append_printf (out, "%s %4u. %s", i + 1 == at ? ">" : " ", i + 1, text);
-      if (step->refill_discard != ARB_CARD_NONE)
-        {
-          g_autofree char *card = arb_card_to_string (step->refill_discard);
-          g_string_append_printf (out, _("; %s turned up"), card);
-        }
-      if (step->refill_q != ARB_CARD_NONE)
-        {
-          g_autofree char *card = arb_card_to_string (step->refill_q);
-          g_string_append_printf (out, _("; %s dealt to Q"), card);
-        }
-      g_string_append_c (out, '\n');
+      g_string_append_printf (out, "%s %4u. %s\n", i + 1 == at ? ">" : " ", i + 1, text);
     }
 }
 

@@ -370,6 +370,36 @@ arb_state_free_cells (const ArbState *state, guint arboretum, gint8 *xy)
   return arb_arboretum_free_cells (&state->arboreta[arboretum], xy);
 }
 
+/* Where card may go now, as the rules allow it: the free cells of the
+ * player's arboretum for a play, of Q's for a discard in solo; none in a
+ * draw, or for a discard onto a pile. *arboretum tells whose; xy holds
+ * 2 × ARB_MAX_FREE_CELLS coordinates. */
+guint
+arb_state_legal_cells (const ArbState *state, ArbCard card, guint *arboretum, gint8 *xy)
+{
+  gboolean solo_discard = state->variant == ARB_VARIANT_SOLO && state->phase == ARB_PHASE_DISCARD;
+  gint8 free_cells[2 * ARB_MAX_FREE_CELLS];
+  guint n, n_legal = 0;
+
+  *arboretum = solo_discard ? ARB_SOLO_Q : state->current;
+  if (state->phase != ARB_PHASE_PLAY && !solo_discard)
+    return 0;
+  n = arb_state_free_cells (state, *arboretum, free_cells);
+  for (guint i = 0; i < n; i++)
+    {
+      int x = free_cells[2 * i], y = free_cells[2 * i + 1];
+
+      if (solo_discard ? arb_state_check_discard (state, card, x, y, NULL)
+                       : arb_state_check_play (state, card, x, y, NULL))
+        {
+          xy[2 * n_legal] = (gint8) x;
+          xy[2 * n_legal + 1] = (gint8) y;
+          n_legal++;
+        }
+    }
+  return n_legal;
+}
+
 /* The deck's cards a turn takes when every draw is from the deck: two
  * draws, and in solo the discard pile's and Q's refills after the discard. */
 static guint

@@ -85,6 +85,10 @@ guint    arb_state_legal_sources     (const ArbState *state,
 guint    arb_state_free_cells        (const ArbState *state,
                                       guint           arboretum,
                                       gint8          *xy);
+guint    arb_state_legal_cells       (const ArbState *state,
+                                      ArbCard         card,
+                                      guint          *arboretum,
+                                      gint8          *xy);
 guint    arb_state_turns_left        (const ArbState *state);
 gboolean arb_state_is_last_turn      (const ArbState *state);
 guint    arb_state_total_cards       (const ArbState *state);

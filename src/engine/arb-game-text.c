@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* arb-game-text.c: a game's words, said once for every program (see
+ * arb-game-text.h). */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "arb-game-text.h"
+
+/* Q, the imaginary opponent of the solo game, has no seat. */
+gboolean
+arb_game_player_is_q (ArbGame *game, guint player)
+{
+  g_return_val_if_fail (ARB_IS_GAME (game), FALSE);
+  return arb_game_get_variant (game) == ARB_VARIANT_SOLO && player == ARB_SOLO_Q;
+}
+
+const char *
+arb_game_player_name (ArbGame *game, guint player)
+{
+  g_return_val_if_fail (ARB_IS_GAME (game), NULL);
+  if (arb_game_player_is_q (game, player))
+    /* Translators: the imaginary opponent of the solo game. */
+    return _("Q");
+  return arb_player_get_name (arb_game_get_player (game, player));
+}
+
+/* "the deck", "the discard pile" (solo), "Tom’s discard pile". */
+char *
+arb_game_pile_name (ArbGame *game, int source)
+{
+  g_return_val_if_fail (ARB_IS_GAME (game), NULL);
+  if (source == ARB_SOURCE_DECK)
+    return g_strdup (_("the deck"));
+  if (arb_game_get_variant (game) == ARB_VARIANT_SOLO)
+    return g_strdup (_("the discard pile"));
+  /* Translators: in "Rina took Oak 5 from Tom’s discard pile". */
+  return g_strdup_printf (_("%s’s discard pile"), arb_game_player_name (game, (guint) source));
+}
+
+static char *
+describe_draw (ArbGame *game, const ArbStep *step, ArbStepText detail)
+{
+  const char *name = arb_game_player_name (game, step->player);
+  g_autofree char *card = arb_card_to_string (step->move.card);
+  g_autofree char *pile = NULL;
+
+  if (step->move.source == ARB_SOURCE_DECK)
+    return detail == ARB_STEP_TEXT_FULL
+           /* Translators: player, card: a card drawn from the deck, in a replay of the whole game. */
+           ? g_strdup_printf (_("%s drew %s from the deck"), name, card)
+           : g_strdup_printf (_("%s drew a card from the deck"), name);
+  if (step->move.source == step->player && arb_game_get_variant (game) != ARB_VARIANT_SOLO)
+    /* Translators: a player took back the top card of their own discard pile. */
+    return g_strdup_printf (_("%s took %s from their own discard pile"), name, card);
+  pile = arb_game_pile_name (game, step->move.source);
+  /* Translators: player, card, pile. */
+  return g_strdup_printf (_("%s took %s from %s"), name, card, pile);
+}
+
+static char *
+describe_solo_discard (ArbGame *game, const ArbStep *step, ArbStepText detail)
+{
+  const char *name = arb_game_player_name (game, step->player);
+  g_autofree char *card = arb_card_to_string (step->move.card);
+  g_autofree char *turned = arb_card_is_valid (step->refill_discard)
+                            ? arb_card_to_string (step->refill_discard) : NULL;
+  g_autofree char *planted = NULL;
+
+  if (detail == ARB_STEP_TEXT_FULL)
+    /* Translators: player, card, and where in Q's arboretum (column, row). */
+    planted = g_strdup_printf (_("%s planted %s in Q’s arboretum at (%d, %d)"), name, card,
+                               step->move.x, step->move.y);
+  else
+    planted = g_strdup_printf (_("%s planted %s in Q’s arboretum"), name, card);
+  if (turned != NULL)
+    {
+      /* Translators: what the player did, then the card turned face up. */
+      g_autofree char *more = g_strdup_printf (_("%s; %s was turned onto the discard pile"), planted, turned);
+      g_free (planted);
+      planted = g_steal_pointer (&more);
+    }
+  /* Q's new card is secret: only the replay of the whole game names it. */
+  if (detail == ARB_STEP_TEXT_FULL && arb_card_is_valid (step->refill_q))
+    {
+      g_autofree char *dealt = arb_card_to_string (step->refill_q);
+      /* Translators: what the player did, then the card the deck gave Q. */
+      g_autofree char *more = g_strdup_printf (_("%s; %s was dealt to Q"), planted, dealt);
+      g_free (planted);
+      planted = g_steal_pointer (&more);
+    }
+  return g_steal_pointer (&planted);
+}
+
+/* What a step did, in one sentence: "Rina planted Oak 5". */
+char *
+arb_game_describe_step (ArbGame *game, const ArbStep *step, ArbStepText detail)
+{
+  const char *name;
+  g_autofree char *card = NULL;
+
+  g_return_val_if_fail (ARB_IS_GAME (game), NULL);
+  g_return_val_if_fail (step != NULL, NULL);
+  name = arb_game_player_name (game, step->player);
+  card = arb_card_to_string (step->move.card);
+  switch (step->move.kind)
+    {
+    case ARB_MOVE_DRAW:
+      return describe_draw (game, step, detail);
+    case ARB_MOVE_PLAY:
+      if (detail == ARB_STEP_TEXT_FULL)
+        /* Translators: player, card, and where (column, row). */
+        return g_strdup_printf (_("%s planted %s at (%d, %d)"), name, card, step->move.x, step->move.y);
+      return g_strdup_printf (_("%s planted %s"), name, card);
+    case ARB_MOVE_DISCARD:
+    default:
+      if (arb_game_get_variant (game) == ARB_VARIANT_SOLO)
+        return describe_solo_discard (game, step, detail);
+      return g_strdup_printf (_("%s discarded %s"), name, card);
+    }
+}
+
+/* What the turn asks for now: "Rina: Play a card". */
+char *
+arb_game_describe_phase (ArbGame *game, const ArbState *state)
+{
+  const char *name;
+
+  g_return_val_if_fail (ARB_IS_GAME (game), NULL);
+  if (state->phase == ARB_PHASE_OVER)
+    return g_strdup (_("The game is over"));
+  name = arb_game_player_name (game, state->current);
+  switch (state->phase)
+    {
+    case ARB_PHASE_DRAW:
+      /* Translators: %s is a player; the numbers say which of the two draws of a turn. */
+      return state->draws == 0 ? g_strdup_printf (_("%s: Draw a card (1 of 2)"), name)
+                               : g_strdup_printf (_("%s: Draw a card (2 of 2)"), name);
+    case ARB_PHASE_PLAY:
+      return g_strdup_printf (_("%s: Play a card"), name);
+    case ARB_PHASE_DISCARD:
+    case ARB_PHASE_OVER:
+    default:
+      return g_strdup_printf (_("%s: Discard a card"), name);
+    }
+}
+
+/* The arboretum the current step places a card in: the player's own for
+ * a play, Q's for a discard in solo (the others' discards go to a pile). */
+guint
+arb_game_target_arboretum (ArbGame *game, const ArbState *state)
+{
+  g_return_val_if_fail (ARB_IS_GAME (game), 0);
+  if (state->variant == ARB_VARIANT_SOLO && state->phase == ARB_PHASE_DISCARD)
+    return ARB_SOLO_Q;
+  return state->current;
+}
