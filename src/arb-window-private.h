@@ -66,6 +66,8 @@ struct _ArbWindow
   guint                 advance_idle;
   guint                 scroll_idle;   /* the tick that scrolls the log */
   guint                 scroll_ticks;
+  int                   log_target;    /* the log's row to show, -1 for its end */
+  gboolean              log_in_replay; /* the log follows a replay's cursor */
   int                   card_width;  /* of the large arboretum */
   ArbScoreDialog       *score_dialog;
   guint                 n_log_lines;

@@ -108,6 +108,8 @@ set_instructions (ArbWindow *self, const char *text)
   gtk_widget_add_css_class (line, "dim-label");
 }
 
+static void follow_replay_in_log (ArbWindow *self);
+
 /* ---- what the table shows ------------------------------------------------ */
 
 static char *
@@ -549,6 +551,10 @@ _arb_window_refresh (ArbWindow *self)
   update_cells (self, state);
   update_actions (self, state);
   update_replay_bar (self);
+  /* The log follows a replay's cursor, and goes back to its end after. */
+  if (self->replay != NULL || self->log_in_replay)
+    follow_replay_in_log (self);
+  self->log_in_replay = self->replay != NULL;
   restore_focus (self, state);
 }
 
@@ -588,6 +594,9 @@ scroll_log_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
   GtkWidget *scrolled;
   GtkAdjustment *adj;
 
+  GtkListBoxRow *target;
+  graphene_rect_t bounds;
+
   if (++self->scroll_ticks < 2)
     return G_SOURCE_CONTINUE;
   self->scroll_idle = 0;
@@ -596,13 +605,59 @@ scroll_log_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
   if (scrolled == NULL)
     return G_SOURCE_REMOVE;
   adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
-  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+  target = self->log_target >= 0 ? gtk_list_box_get_row_at_index (self->log_list, self->log_target) : NULL;
+  if (target != NULL && gtk_widget_compute_bounds (GTK_WIDGET (target), GTK_WIDGET (self->log_list), &bounds))
+    gtk_adjustment_clamp_page (adj, bounds.origin.y - bounds.size.height,
+                               bounds.origin.y + 2 * bounds.size.height);
+  else
+    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
   return G_SOURCE_REMOVE;
 }
+
+static void scroll_log (ArbWindow *self);
 
 /* The newest move in view, once the list has its new height. */
 static void
 scroll_log_to_end (ArbWindow *self)
+{
+  self->log_target = -1;
+  scroll_log (self);
+}
+
+/* In a replay, the log follows the cursor: the line of the step just
+ * replayed is marked and in view, the steps still to come are dimmed. */
+static void
+follow_replay_in_log (ArbWindow *self)
+{
+  guint step = self->replay != NULL ? arb_replay_get_step (self->replay) : 0;
+  int current = self->replay == NULL ? -1
+                : step == 0 ? 0 : (int) g_array_index (self->log_marks, guint, step - 1);
+  GtkListBoxRow *row;
+
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (self->log_list, i)) != NULL; i++)
+    {
+      GtkWidget *widget = GTK_WIDGET (row);
+
+      if (self->replay != NULL && i == current && step > 0)
+        gtk_widget_add_css_class (widget, "replay-current");
+      else
+        gtk_widget_remove_css_class (widget, "replay-current");
+      if (self->replay != NULL && i > current)
+        gtk_widget_add_css_class (widget, "replay-future");
+      else
+        gtk_widget_remove_css_class (widget, "replay-future");
+    }
+  if (self->replay == NULL)
+    scroll_log_to_end (self);
+  else
+    {
+      self->log_target = current;
+      scroll_log (self);
+    }
+}
+
+static void
+scroll_log (ArbWindow *self)
 {
   /* Nothing to scroll once the window is being torn down. */
   if (self->log_list == NULL || gtk_widget_in_destruction (GTK_WIDGET (self)))
@@ -1254,6 +1309,7 @@ arb_window_init (ArbWindow *self)
   arb_arboretum_view_set_fit (self->own_view, TRUE);
   arb_arboretum_view_set_card_width (self->own_view, self->card_width);
   self->log_marks = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->log_target = -1;
   self->session = arb_session_new ();
   g_signal_connect (self->session, "autosave-failed", G_CALLBACK (on_autosave_failed), self);
   g_signal_connect_swapped (self->session, "notify::file", G_CALLBACK (update_title), self);

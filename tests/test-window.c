@@ -1072,6 +1072,70 @@ test_hint_keeps_focus (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The log's row of the step just replayed, or -1; rows after it must be
+ * dimmed and rows before it not. */
+static int
+current_log_row (ArbWindow *window)
+{
+  GtkListBoxRow *row;
+  int current = -1;
+
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (window->log_list, i)) != NULL; i++)
+    if (gtk_widget_has_css_class (GTK_WIDGET (row), "replay-current"))
+      {
+        g_assert_cmpint (current, ==, -1);
+        current = i;
+      }
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (window->log_list, i)) != NULL; i++)
+    g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "replay-future")
+                   == (window->replay != NULL && i > current));
+  return current;
+}
+
+/* In a replay the log follows the cursor: the step just replayed is
+ * marked and in view, the steps to come dimmed; back in the game, the log
+ * is whole again. */
+static void
+test_log_follows_replay (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  GtkAdjustment *adj;
+  int row;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 77, &error));
+  for (int turn = 0; turn < 6; turn++)
+    {
+      wait_for (window, settled);
+      for (int step = 0; step < 4; step++)
+        person_step (window);
+    }
+  wait_for (window, settled);
+  arb_window_start_replay (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-first", NULL);
+  for (int i = 0; i < 5; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-next", NULL);
+  let_frames_pass ();
+  row = current_log_row (window);
+  g_assert_cmpint (row, ==, (int) g_array_index (window->log_marks, guint, 4));
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (
+          gtk_widget_get_ancestor (GTK_WIDGET (window->log_list), GTK_TYPE_SCROLLED_WINDOW)));
+  {
+    graphene_rect_t bounds;
+
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (gtk_list_box_get_row_at_index (window->log_list, row)),
+                                              GTK_WIDGET (window->log_list), &bounds));
+    g_assert_cmpfloat (bounds.origin.y, >=, gtk_adjustment_get_value (adj));
+    g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=,
+                       gtk_adjustment_get_value (adj) + gtk_adjustment_get_page_size (adj) + 0.5);
+  }
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-exit", NULL);
+  g_assert_null (arb_window_get_replay (window));
+  g_assert_cmpint (current_log_row (window), ==, -1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A new game would take the place of one with unsaved steps: the window
  * asks first, and Cancel keeps the game as it was. */
 static void
@@ -1858,6 +1922,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/heading-keeps-height", test_heading_keeps_height);
   g_test_add_func ("/window/focus-where-play-starts", test_focus_where_play_starts);
   g_test_add_func ("/window/hint-keeps-focus", test_hint_keeps_focus);
+  g_test_add_func ("/window/log-follows-replay", test_log_follows_replay);
   g_test_add_func ("/window/close-without-saving", test_close_without_saving);
   g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
   g_test_add_func ("/window/open-damaged-file", test_open_damaged_file);
