@@ -2,6 +2,7 @@
 /* arb-window-private.h: what arb-window.c and arb-window-actions.c share. */
 #pragma once
 
+#include "arb-flight-layer.h"
 #include "arb-session.h"
 #include "arb-window.h"
 
@@ -51,6 +52,7 @@ struct _ArbWindow
   GtkWidget            *back_to_game_button;
   GtkBox               *other_hands_box;
   GtkEventController   *replay_keys;
+  ArbFlightLayer       *flight_layer;
 
   GSettings            *settings;
   ArbGame              *game;
@@ -68,6 +70,7 @@ struct _ArbWindow
   guint                 scroll_ticks;
   int                   log_target;    /* the log's row to show, -1 for its end */
   gboolean              log_in_replay; /* the log follows a replay's cursor */
+  guint                 flight_step;   /* the step whose card flies */
   int                   card_width;  /* of the large arboretum */
   ArbScoreDialog       *score_dialog;
   guint                 n_log_lines;

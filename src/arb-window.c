@@ -899,10 +899,60 @@ update_title (ArbWindow *self)
   adw_window_title_set_title (self->window_title, title != NULL ? title : _("Arboretum"));
 }
 
+/* Where the card of the step that flies is now, on the table as laid out
+ * again (arb_flight_layer_fly_later). */
+static GtkWidget *
+landing_place (gpointer data)
+{
+  ArbWindow *self = data;
+  const ArbStep *step;
+  ArbArboretumView *view;
+
+  if (self->game == NULL || self->flight_step >= arb_game_get_n_steps (self->game))
+    return NULL;
+  step = arb_game_get_step (self->game, self->flight_step);
+  switch (step->move.kind)
+    {
+    case ARB_MOVE_DRAW:
+      return arb_hand_view_get_card_button (self->hand_view, step->move.card);
+    case ARB_MOVE_PLAY:
+      view = arb_window_get_arboretum_view (self, step->player);
+      return view != NULL ? arb_arboretum_view_get_card_widget (view, step->move.x, step->move.y) : NULL;
+    case ARB_MOVE_DISCARD:
+    default:
+      if (arb_game_get_variant (self->game) == ARB_VARIANT_SOLO)
+        return arb_arboretum_view_get_card_widget (self->seat_views[ARB_SOLO_Q], step->move.x, step->move.y);
+      return self->pile_views[step->player + 1] != NULL
+             ? arb_pile_view_get_button (ARB_PILE_VIEW (self->pile_views[step->player + 1])) : NULL;
+    }
+}
+
+/* Where the card of a step comes from, before the table changes: the pile
+ * drawn from, the hand of the person at the screen, or the side panel for
+ * a computer's discard. NULL for what nobody sees move. */
+static GtkWidget *
+take_off_place (ArbWindow *self, const ArbStep *step)
+{
+  gboolean viewer = (int) step->player == self->viewer;
+
+  switch (step->move.kind)
+    {
+    case ARB_MOVE_DRAW:
+      return viewer ? arb_pile_view_get_button (ARB_PILE_VIEW (self->pile_views[step->move.source + 1])) : NULL;
+    case ARB_MOVE_PLAY:
+      return viewer ? arb_hand_view_get_card_button (self->hand_view, step->move.card) : NULL;
+    case ARB_MOVE_DISCARD:
+    default:
+      return viewer ? arb_hand_view_get_card_button (self->hand_view, step->move.card)
+                    : GTK_WIDGET (self->seats_stack);
+    }
+}
+
 static void
 on_step_applied (ArbGame *game, guint index, ArbWindow *self)
 {
   const ArbStep *step = arb_game_get_step (game, index);
+  GtkWidget *from = take_off_place (self, step);
 
   /* The card is outlined in the hand it went to, if that hand is shown. */
   if (step->move.kind == ARB_MOVE_DRAW && step->move.source == ARB_SOURCE_DECK
@@ -912,6 +962,11 @@ on_step_applied (ArbGame *game, guint index, ArbWindow *self)
     self->new_card = ARB_CARD_NONE;
   log_step (self, index);
   scroll_log_to_end (self);
+  if (from != NULL && arb_card_is_valid (step->move.card))
+    {
+      self->flight_step = index;
+      arb_flight_layer_fly_later (self->flight_layer, step->move.card, from, landing_place, self);
+    }
   _arb_window_refresh (self);
   queue_advance (self);
 }
@@ -1231,9 +1286,11 @@ arb_window_class_init (ArbWindowClass *klass)
 
   g_type_ensure (ARB_TYPE_ARBORETUM_VIEW);
   g_type_ensure (ARB_TYPE_HAND_VIEW);
+  g_type_ensure (ARB_TYPE_FLIGHT_LAYER);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/arb-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, flight_layer);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, panel_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, status_label);

@@ -1136,6 +1136,76 @@ test_log_follows_replay (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+card_in_flight (ArbWindow *window)
+{
+  return arb_flight_layer_get_n_flying (window->flight_layer) > 0;
+}
+
+static gboolean
+nothing_in_flight (ArbWindow *window)
+{
+  return arb_flight_layer_get_n_flying (window->flight_layer) == 0;
+}
+
+/* Plays the person's two draws and a card; returns the card planted. */
+static ArbCard
+draw_and_plant (ArbWindow *window)
+{
+  const ArbState *state;
+
+  wait_for (window, settled);
+  person_step (window);
+  person_step (window);
+  wait_for (window, nothing_in_flight);
+  state = arb_game_get_state (arb_window_get_game (window));
+  g_assert_cmpint (state->phase, ==, ARB_PHASE_PLAY);
+  person_step (window);
+  return arb_game_get_step (arb_window_get_game (window),
+                            arb_game_get_n_steps (arb_window_get_game (window)) - 1)->move.card;
+}
+
+/* A card played slides from the hand to its cell, in a layer that takes no
+ * clicks: the game has already moved on and the person may act at once;
+ * the card shows in its cell when it lands. Without animations (the
+ * system's gtk-enable-animations), nothing flies. */
+static void
+test_card_flies (void)
+{
+  ArbWindow *window = new_window ();
+  GtkSettings *settings = gtk_settings_get_default ();
+  g_autoptr (GError) error = NULL;
+  const ArbStep *step;
+  GtkWidget *landed;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 33, &error));
+  g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
+  draw_and_plant (window);
+  wait_for (window, card_in_flight);
+  g_assert_false (gtk_widget_get_can_target (GTK_WIDGET (window->flight_layer)));
+  g_assert_cmpint (arb_game_get_state (arb_window_get_game (window))->phase, ==, ARB_PHASE_DISCARD);
+  step = arb_game_get_step (arb_window_get_game (window), arb_game_get_n_steps (arb_window_get_game (window)) - 1);
+  landed = arb_arboretum_view_get_card_widget (window->own_view, step->move.x, step->move.y);
+  g_assert_nonnull (landed);
+  g_assert_cmpfloat (gtk_widget_get_opacity (landed), ==, 0.0);
+  wait_for (window, nothing_in_flight);
+  g_assert_cmpfloat (gtk_widget_get_opacity (landed), ==, 1.0);
+  person_step (window); /* the discard */
+
+  g_object_set (settings, "gtk-enable-animations", FALSE, NULL);
+  draw_and_plant (window);
+  for (int i = 0; i < 10; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_assert_cmpuint (arb_flight_layer_get_n_flying (window->flight_layer), ==, 0);
+    }
+  let_frames_pass ();
+  g_assert_cmpuint (arb_flight_layer_get_n_flying (window->flight_layer), ==, 0);
+  g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A new game would take the place of one with unsaved steps: the window
  * asks first, and Cancel keeps the game as it was. */
 static void
@@ -1923,6 +1993,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/focus-where-play-starts", test_focus_where_play_starts);
   g_test_add_func ("/window/hint-keeps-focus", test_hint_keeps_focus);
   g_test_add_func ("/window/log-follows-replay", test_log_follows_replay);
+  g_test_add_func ("/window/card-flies", test_card_flies);
   g_test_add_func ("/window/close-without-saving", test_close_without_saving);
   g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
   g_test_add_func ("/window/open-damaged-file", test_open_damaged_file);

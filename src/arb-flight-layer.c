@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* arb-flight-layer.c: cards moving across the table.
+ *
+ * A layer over the table, which takes no clicks: a card drawn slides from
+ * its pile to the hand, a card played from the hand to its cell, a discard
+ * to its pile, as in GNOME Chess and Aisleriot. A flight is short and never
+ * holds the game up: the card is already where it went, hidden until the
+ * flight lands, and a person may click on at once. AdwTimedAnimation ends
+ * at once when the system asks for no animations (gtk-enable-animations).
+ */
+#include "config.h"
+
+#include "arb-card-widget.h"
+#include "arb-flight-layer.h"
+
+#define FLIGHT_MS 220
+
+struct _ArbFlightLayer
+{
+  GtkWidget  parent_instance;
+
+  GPtrArray *flights; /* Flight */
+
+  /* A flight waiting for its landing place to be laid out. */
+  ArbCard               pending_card;
+  graphene_rect_t       pending_from;
+  ArbFlightTargetFunc   pending_target;
+  gpointer              pending_data;
+  guint                 pending_tick;
+  guint                 pending_frames;
+};
+
+G_DEFINE_FINAL_TYPE (ArbFlightLayer, arb_flight_layer, GTK_TYPE_WIDGET)
+
+typedef struct {
+  ArbFlightLayer  *layer;
+  GtkWidget       *card;    /* the card in flight, a child of the layer */
+  GtkWidget       *to;      /* where it lands, hidden until then */
+  graphene_rect_t  from, target;
+  double           progress;
+  AdwAnimation    *animation;
+} Flight;
+
+static void
+flight_free (Flight *flight)
+{
+  /* An animation still running would call back into the freed flight
+   * (libadwaita skips it when the layer is unmapped): end it first. */
+  if (flight->animation != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (flight->animation, flight);
+      if (adw_animation_get_state (flight->animation) != ADW_ANIMATION_FINISHED)
+        adw_animation_skip (flight->animation);
+    }
+  if (flight->to != NULL)
+    {
+      gtk_widget_set_opacity (flight->to, 1.0);
+      g_object_remove_weak_pointer (G_OBJECT (flight->to), (gpointer *) &flight->to);
+    }
+  gtk_widget_unparent (flight->card);
+  g_clear_object (&flight->animation);
+  g_free (flight);
+}
+
+static void
+on_progress (double value, gpointer user_data)
+{
+  Flight *flight = user_data;
+
+  flight->progress = value;
+  gtk_widget_queue_allocate (GTK_WIDGET (flight->layer));
+}
+
+static void
+on_done (AdwAnimation *animation, Flight *flight)
+{
+  g_ptr_array_remove (flight->layer->flights, flight);
+}
+
+/* Flies card from `from` (in the layer's coordinates) to the widget `to`,
+ * which is where the card now is. */
+void
+arb_flight_layer_fly (ArbFlightLayer *self, ArbCard card, const graphene_rect_t *from, GtkWidget *to)
+{
+  AdwAnimationTarget *target;
+  Flight *flight;
+
+  g_return_if_fail (ARB_IS_FLIGHT_LAYER (self));
+  g_return_if_fail (GTK_IS_WIDGET (to));
+  flight = g_new0 (Flight, 1);
+  if (!gtk_widget_compute_bounds (to, GTK_WIDGET (self), &flight->target) || flight->target.size.width < 1)
+    {
+      g_free (flight);
+      return;
+    }
+  flight->layer = self;
+  flight->from = *from;
+  flight->to = to;
+  g_object_add_weak_pointer (G_OBJECT (to), (gpointer *) &flight->to);
+  flight->card = arb_card_widget_new (card, (int) flight->target.size.width);
+  gtk_widget_set_parent (flight->card, GTK_WIDGET (self));
+  gtk_widget_set_opacity (to, 0.0);
+  g_ptr_array_add (self->flights, flight);
+
+  target = adw_callback_animation_target_new (on_progress, flight, NULL);
+  flight->animation = adw_timed_animation_new (GTK_WIDGET (self), 0.0, 1.0, FLIGHT_MS, target);
+  adw_timed_animation_set_easing (ADW_TIMED_ANIMATION (flight->animation), ADW_EASE_OUT_CUBIC);
+  g_signal_connect (flight->animation, "done", G_CALLBACK (on_done), flight);
+  adw_animation_play (flight->animation);
+}
+
+/* The landing place of a card that just moved was built again with the
+ * table: it has a place on screen a frame or two later. */
+static gboolean
+pending_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+  ArbFlightLayer *self = ARB_FLIGHT_LAYER (widget);
+  GtkWidget *to = self->pending_target (self->pending_data);
+
+  if (to != NULL && gtk_widget_get_width (to) == 0 && ++self->pending_frames < 4)
+    return G_SOURCE_CONTINUE;
+  self->pending_tick = 0;
+  if (to != NULL && gtk_widget_get_mapped (to))
+    arb_flight_layer_fly (self, self->pending_card, &self->pending_from, to);
+  return G_SOURCE_REMOVE;
+}
+
+/* Flies card from the widget `from`, as it is now, to the widget that
+ * find_target () gives once the table is laid out again. A newer flight
+ * takes the place of one still waiting. */
+void
+arb_flight_layer_fly_later (ArbFlightLayer *self, ArbCard card, GtkWidget *from,
+                            ArbFlightTargetFunc find_target, gpointer data)
+{
+  g_return_if_fail (ARB_IS_FLIGHT_LAYER (self));
+  if (from == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self))
+      || !gtk_widget_compute_bounds (from, GTK_WIDGET (self), &self->pending_from))
+    return;
+  self->pending_card = card;
+  self->pending_target = find_target;
+  self->pending_data = data;
+  self->pending_frames = 0;
+  if (self->pending_tick == 0)
+    self->pending_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), pending_tick_cb, NULL, NULL);
+}
+
+guint
+arb_flight_layer_get_n_flying (ArbFlightLayer *self)
+{
+  g_return_val_if_fail (ARB_IS_FLIGHT_LAYER (self), 0);
+  return self->flights->len;
+}
+
+static void
+arb_flight_layer_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  ArbFlightLayer *self = ARB_FLIGHT_LAYER (widget);
+
+  for (guint i = 0; i < self->flights->len; i++)
+    {
+      Flight *flight = g_ptr_array_index (self->flights, i);
+      graphene_rect_t now;
+      int w, h;
+
+      graphene_rect_interpolate (&flight->from, &flight->target, flight->progress, &now);
+      gtk_widget_measure (flight->card, GTK_ORIENTATION_HORIZONTAL, -1, &w, NULL, NULL, NULL);
+      gtk_widget_measure (flight->card, GTK_ORIENTATION_VERTICAL, -1, &h, NULL, NULL, NULL);
+      gtk_widget_size_allocate (flight->card,
+                                &(GtkAllocation) { (int) now.origin.x, (int) now.origin.y, w, h }, -1);
+    }
+}
+
+static void
+arb_flight_layer_unmap (GtkWidget *widget)
+{
+  ArbFlightLayer *self = ARB_FLIGHT_LAYER (widget);
+
+  if (self->pending_tick != 0)
+    gtk_widget_remove_tick_callback (widget, self->pending_tick);
+  self->pending_tick = 0;
+  g_ptr_array_set_size (self->flights, 0);
+  GTK_WIDGET_CLASS (arb_flight_layer_parent_class)->unmap (widget);
+}
+
+static void
+arb_flight_layer_dispose (GObject *object)
+{
+  ArbFlightLayer *self = ARB_FLIGHT_LAYER (object);
+
+  g_clear_pointer (&self->flights, g_ptr_array_unref);
+  G_OBJECT_CLASS (arb_flight_layer_parent_class)->dispose (object);
+}
+
+static void
+arb_flight_layer_class_init (ArbFlightLayerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = arb_flight_layer_dispose;
+  widget_class->size_allocate = arb_flight_layer_size_allocate;
+  widget_class->unmap = arb_flight_layer_unmap;
+}
+
+static void
+arb_flight_layer_init (ArbFlightLayer *self)
+{
+  self->flights = g_ptr_array_new_with_free_func ((GDestroyNotify) flight_free);
+  /* Clicks go through to the table below. */
+  gtk_widget_set_can_target (GTK_WIDGET (self), FALSE);
+}
+
+GtkWidget *
+arb_flight_layer_new (void)
+{
+  return g_object_new (ARB_TYPE_FLIGHT_LAYER, NULL);
+}

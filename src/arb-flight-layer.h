@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* arb-flight-layer.h: cards moving across the table. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "arb-engine.h"
+
+G_BEGIN_DECLS
+
+#define ARB_TYPE_FLIGHT_LAYER (arb_flight_layer_get_type ())
+G_DECLARE_FINAL_TYPE (ArbFlightLayer, arb_flight_layer, ARB, FLIGHT_LAYER, GtkWidget)
+
+/* Where a card landed, once the table is laid out again; NULL if nowhere. */
+typedef GtkWidget *(*ArbFlightTargetFunc) (gpointer data);
+
+GtkWidget *arb_flight_layer_new        (void);
+void       arb_flight_layer_fly_later  (ArbFlightLayer        *self,
+                                        ArbCard                card,
+                                        GtkWidget             *from,
+                                        ArbFlightTargetFunc    find_target,
+                                        gpointer               data);
+void       arb_flight_layer_fly        (ArbFlightLayer        *self,
+                                        ArbCard                card,
+                                        const graphene_rect_t *from,
+                                        GtkWidget             *to);
+guint      arb_flight_layer_get_n_flying (ArbFlightLayer      *self);
+
+G_END_DECLS
