@@ -118,14 +118,16 @@ static void
 print_text (const char *file, ArbGame *game, ArbReview *review, gboolean stored, double seconds)
 {
   g_autoptr (GString) out = g_string_new (NULL);
+  g_autofree char *seed = NULL;
   PlayerTotals totals[ARB_MAX_PLAYERS];
   ArbReviewParams params;
 
   arb_review_get_params (review, &params);
+  seed = g_strdup_printf ("%" G_GUINT64_FORMAT, params.seed);
   g_string_append_printf (out, _("Review of %s (%s, %u steps): hard from each seat’s knowledge, "
-                                 "%u deals a move, seed %" G_GUINT64_FORMAT "\n"),
+                                 "%u deals a move, seed %s\n"),
                           file, arb_variant_name (arb_game_get_variant (game)),
-                          arb_game_get_n_steps (game), params.samples, params.seed);
+                          arb_game_get_n_steps (game), params.samples, seed);
   if (stored)
     g_string_append_printf (out, "%s\n", _("The review stored in the file."));
   else
@@ -140,21 +142,22 @@ print_text (const char *file, ArbGame *game, ArbReview *review, gboolean stored,
       const ArbStep *step = arb_game_get_step (game, i);
       g_autofree char *made = describe_move (game, &step->move);
 
-      g_string_append_printf (out, "%4u. %s %s", i + 1, player_name (game, step->player), made);
+      g_string_append_printf (out, "%4u. %s %s — ", i + 1, player_name (game, step->player), made);
       if (arb_review_same_move (&entry->best, &step->move))
-        g_string_append_printf (out, " — %s\n", _("hard agrees"));
+        g_string_append (out, _("hard agrees"));
       else
         {
           g_autofree char *best = describe_move (game, &entry->best);
           g_autofree char *loss = format_points (entry->loss);
           g_autofree char *error = format_points ((gint32) entry->error);
 
-          g_string_append_printf (out, " — %s %s; ", _("hard"), best);
-          g_string_append_printf (out, _("%s ± %s points lost"), loss, error);
+          /* Translators: hard's move ("draws from the deck"), then the points
+           * lost and their standard error. */
+          g_string_append_printf (out, _("hard %s; %s ± %s points lost"), best, loss, error);
           if (entry->mark != ARB_REVIEW_MARK_NONE)
             g_string_append_printf (out, " — %s", arb_review_mark_name (entry->mark));
-          g_string_append_c (out, '\n');
         }
+      g_string_append_c (out, '\n');
     }
 
   sum_players (game, review, totals);
@@ -163,13 +166,15 @@ print_text (const char *file, ArbGame *game, ArbReview *review, gboolean stored,
     {
       g_autofree char *loss = format_points ((gint32) CLAMP (totals[p].loss, G_MININT32, G_MAXINT32));
 
-      g_string_append_printf (out, "  %s: ", player_name (game, p));
-      g_string_append_printf (out, ngettext ("%s points lost in %u decision",
-                                             "%s points lost in %u decisions",
+      g_string_append (out, "  ");
+      /* Translators: a player's name, the points lost, the number of
+       * decisions, then how many of them were marked. */
+      g_string_append_printf (out, ngettext ("%s: %s points lost in %u decision; "
+                                             "inaccuracies: %u, mistakes: %u, blunders: %u",
+                                             "%s: %s points lost in %u decisions; "
+                                             "inaccuracies: %u, mistakes: %u, blunders: %u",
                                              totals[p].decisions),
-                              loss, totals[p].decisions);
-      g_string_append (out, "; ");
-      g_string_append_printf (out, _("inaccuracies: %u, mistakes: %u, blunders: %u"),
+                              player_name (game, p), loss, totals[p].decisions,
                               totals[p].marks[ARB_REVIEW_MARK_INACCURACY],
                               totals[p].marks[ARB_REVIEW_MARK_MISTAKE],
                               totals[p].marks[ARB_REVIEW_MARK_BLUNDER]);
