@@ -296,6 +296,7 @@ job_run (const Job *job, GCancellable *cancellable, ArbReviewProgressFunc progre
   g_autofree ArbAiView *view = g_new (ArbAiView, 1);
   g_autofree ArbState *state = g_new (ArbState, 1);
   g_autofree ArbReviewEntry *entries = g_new0 (ArbReviewEntry, MAX (job->steps->len, 1));
+  g_autoptr (GError) local_error = NULL;
   ArbAiKnowledge knowledge;
   guint n = job->steps->len;
 
@@ -315,8 +316,15 @@ job_run (const Job *job, GCancellable *cancellable, ArbReviewProgressFunc progre
       /* What everybody knows from the steps so far; the view adds the
        * seat's own hand and hides everything else. */
       arb_ai_view_init (view, state, step->player, &knowledge);
-      if (!arb_review_analyse (view, &step->move, &job->params, i, cancellable, &entries[i], error))
-        return NULL;
+      if (!arb_review_analyse (view, &step->move, &job->params, i, cancellable, &entries[i],
+                               &local_error))
+        {
+          if (local_error == NULL)
+            g_set_error (&local_error, ARB_ERROR, ARB_ERROR_INVALID_POSITION,
+                         _("Step %u cannot be reviewed"), i + 1);
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
       if (!arb_state_apply (state, &step->move, NULL, error))
         return NULL;
       arb_ai_knowledge_add_step (&knowledge, step);
