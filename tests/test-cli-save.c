@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-save.c: arboretum-cli with save games: play --save, validate,
- * show and score, run as a person would run them. */
+ * show, score and review, run as a person would run them. */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gstdio.h>
 
+#include "arb-review.h"
 #include "arb-save.h"
 
 typedef struct {
@@ -128,6 +130,99 @@ test_cli_score_damaged (void)
   g_assert_nonnull (strstr (run.err, "disagrees"));
 }
 
+/* The part of review's output from the first step on: the same review
+ * gives the same text, however it was got. */
+static const char *
+review_steps (const char *out)
+{
+  const char *first = strstr (out, "\n   1. ");
+  g_assert_nonnull (first);
+  return first;
+}
+
+/* review prints every step and a summary, the same for the same seed;
+ * --write stores it, and the stored review is shown again as it is. */
+static void
+test_cli_review (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arb-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.arboretum", NULL);
+  g_auto (Run) play = run_cli ("play", "--players", "2", "--seed", "4", "--ai", "medium,random",
+                               "--names", "Ann,Bob", "--save", path, NULL);
+  g_auto (Run) first = run_cli ("review", path, "--samples", "100", "--hard-playouts", "200", NULL);
+  g_auto (Run) json = run_cli ("review", "--json", path, "--samples", "100", "--hard-playouts", "200",
+                               NULL);
+  g_auto (Run) write = run_cli ("review", path, "--samples", "100", "--hard-playouts", "200",
+                                "--write", NULL);
+  g_auto (Run) stored = run_cli ("review", path, NULL);
+  g_auto (Run) other_seed = run_cli ("review", path, "--samples", "100", "--hard-playouts", "200",
+                                     "--seed", "2", NULL);
+  g_auto (Run) stripped = { 0 };
+  g_autofree char *removed = NULL;
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = NULL;
+  ArbReview *review;
+
+  g_assert_cmpint (play.status, ==, 0);
+  g_assert_cmpint (first.status, ==, 0);
+  g_assert_nonnull (strstr (first.out, "   1. Ann draws "));
+  g_assert_nonnull (strstr (first.out, "points lost"));
+  g_assert_nonnull (strstr (first.out, "Per player:"));
+  g_assert_nonnull (strstr (first.out, "  Bob: "));
+
+  g_assert_cmpint (json.status, ==, 0);
+  g_assert_true (g_str_has_prefix (json.out, "{\"file\":"));
+  g_assert_nonnull (strstr (json.out, "\"steps\":[{\"step\":1,\"player\":0,\"move\":{\"kind\":\"draw\""));
+  g_assert_nonnull (strstr (json.out, "\"mark\":\"none\""));
+  g_assert_nonnull (strstr (json.out, "\"stored\":false"));
+
+  g_assert_cmpint (write.status, ==, 0);
+  g_assert_cmpstr (review_steps (write.out), ==, review_steps (first.out));
+  game = arb_save_read_file (file, NULL, &error);
+  g_assert_no_error (error);
+  review = arb_game_get_review (game);
+  g_assert_nonnull (review);
+  g_assert_cmpuint (arb_review_get_n_steps (review), ==, arb_game_get_n_steps (game));
+
+  g_assert_cmpint (stored.status, ==, 0);
+  g_assert_nonnull (strstr (stored.out, "The review stored in the file."));
+  g_assert_cmpstr (review_steps (stored.out), ==, review_steps (first.out));
+  g_assert_cmpint (other_seed.status, ==, 0);
+  g_assert_null (strstr (other_seed.out, "stored"));
+  g_assert_cmpstr (review_steps (other_seed.out), !=, review_steps (first.out));
+
+  /* --remove gives back a file that older versions read. */
+  stripped = run_cli ("review", "--remove", path, NULL);
+  g_assert_cmpint (stripped.status, ==, 0);
+  g_assert_true (g_file_get_contents (path, &removed, NULL, NULL));
+  g_assert_nonnull (strstr (removed, "<arboretum-save format=\"1\""));
+  g_assert_null (strstr (removed, "<review"));
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* Options out of range and damaged files are refused inputs (status 2). */
+static void
+test_cli_review_refused (void)
+{
+  g_autofree char *good = data_path ("good-standard-2p-review.arboretum");
+  g_autofree char *bad = data_path ("bad-review-mark.arboretum");
+  g_auto (Run) samples = run_cli ("review", good, "--samples", "0", NULL);
+  g_auto (Run) seed = run_cli ("review", good, "--seed", "-1", NULL);
+  g_auto (Run) damaged = run_cli ("review", bad, NULL);
+  g_auto (Run) none = run_cli ("review", NULL);
+
+  g_assert_cmpint (samples.status, ==, 2);
+  g_assert_nonnull (strstr (samples.err, "--samples"));
+  g_assert_cmpint (seed.status, ==, 2);
+  g_assert_nonnull (strstr (seed.err, "seed"));
+  g_assert_cmpint (damaged.status, ==, 2);
+  g_assert_nonnull (strstr (damaged.err, "the review of step 6 is damaged"));
+  g_assert_cmpint (none.status, ==, 2);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -135,5 +230,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli-save/validate", test_cli_validate);
   g_test_add_func ("/cli-save/play-save", test_cli_play_save);
   g_test_add_func ("/cli-save/score-damaged", test_cli_score_damaged);
+  g_test_add_func ("/cli-save/review", test_cli_review);
+  g_test_add_func ("/cli-save/review-refused", test_cli_review_refused);
   return g_test_run ();
 }

@@ -158,7 +158,7 @@ test_save_good_files (void)
   static const char * const names[] = {
     "good-classic-3p-unfinished.arboretum", "good-solo.arboretum",
     "good-solo-unfinished.arboretum", "good-standard-2p.arboretum",
-    "good-standard-4p.arboretum",
+    "good-standard-2p-review.arboretum", "good-standard-4p.arboretum",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)

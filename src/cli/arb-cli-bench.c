@@ -15,6 +15,7 @@
 
 #include "arb-cli.h"
 #include "arb-engine.h"
+#include "arb-cli-review.h"
 #include "arb-cli-save.h"
 
 /* Enough different positions that the scorer cannot live off one cached
@@ -182,7 +183,7 @@ arb_cli_bench (int argc, char **argv)
     }
   report (_("Random games per second (2 players)"), games_2, TARGET_GAMES_2);
   report (_("Random games per second (4 players)"), games_4, 0);
-  if (!arb_cli_save_bench (seconds))
+  if (!arb_cli_save_bench (seconds) || !arb_cli_review_bench ())
     return ARB_CLI_EXIT_FAILURE;
   /* Printing the checksum keeps the compiler from dropping the work. */
   g_debug ("checksum %" G_GUINT64_FORMAT, checksum);

@@ -11,4 +11,5 @@ ARB_CLI_COMMAND ("tournament", arb_cli_tournament, N_("Play many games between c
 ARB_CLI_COMMAND ("bot", arb_cli_bot, N_("Play against other programs with the Hackaranda JSON-lines protocol"))
 ARB_CLI_COMMAND ("show", arb_cli_show, N_("Show a save game step by step, every hand open"))
 ARB_CLI_COMMAND ("validate", arb_cli_validate, N_("Check a save game"))
+ARB_CLI_COMMAND ("review", arb_cli_review, N_("Review every move of a save game against hard’s choice"))
 ARB_CLI_COMMAND ("bench", arb_cli_bench, N_("Measure how fast the rules engine runs"))

@@ -13,6 +13,7 @@
 #include "arb-move.h"
 #include "arb-pile.h"
 #include "arb-player.h"
+#include "arb-review.h"
 #include "arb-rules.h"
 #include "arb-scoring.h"
 #include "arb-state.h"

@@ -26,6 +26,7 @@
 
 #include "arb-engine-resources.h"
 #include "arb-error.h"
+#include "arb-review.h"
 #include "arb-save.h"
 
 /* A finished 4-player game has a few hundred elements and a depth of 4. */
@@ -237,17 +238,79 @@ write_position (xmlTextWriterPtr w, const ArbState *state)
   xmlTextWriterEndElement (w);
 }
 
-/* The save game of the whole game so far, as the bytes of the file. */
+/* Hundredths of a point as the file writes them: "-1.05", "0.00". */
+static char *
+format_centi (gint32 centi)
+{
+  guint32 magnitude = (guint32) ABS ((gint64) centi);
+  return g_strdup_printf ("%s%u.%02u", centi < 0 ? "-" : "", magnitude / 100, magnitude % 100);
+}
+
+/* Hard's choice of a review entry: a step element without its player. */
+static void
+write_review_move (xmlTextWriterPtr w, const ArbMove *m, ArbVariant variant)
+{
+  xmlTextWriterStartElement (w, BAD_CAST arb_move_kind_id (m->kind));
+  if (m->kind == ARB_MOVE_DRAW)
+    {
+      if (m->source == ARB_SOURCE_DECK)
+        xmlTextWriterWriteAttribute (w, BAD_CAST "source", BAD_CAST "deck");
+      else
+        {
+          xmlTextWriterWriteAttribute (w, BAD_CAST "source", BAD_CAST "discard-pile");
+          xmlTextWriterWriteFormatAttribute (w, BAD_CAST "pile", "%d", m->source);
+        }
+    }
+  else
+    {
+      write_card (w, m->card);
+      if (m->kind == ARB_MOVE_PLAY || variant == ARB_VARIANT_SOLO)
+        write_xy (w, m->x, m->y);
+    }
+  xmlTextWriterEndElement (w);
+}
+
+static void
+write_review (xmlTextWriterPtr w, ArbReview *review, ArbVariant variant)
+{
+  ArbReviewParams params;
+
+  arb_review_get_params (review, &params);
+  xmlTextWriterStartElement (w, BAD_CAST "review");
+  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "seed", "%" G_GUINT64_FORMAT, params.seed);
+  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "samples", "%u", params.samples);
+  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "hard-playouts", "%u", params.hard_playouts);
+  for (guint i = 0; i < arb_review_get_n_steps (review); i++)
+    {
+      const ArbReviewEntry *entry = arb_review_get_entry (review, i);
+      g_autofree char *loss = format_centi (entry->loss);
+      g_autofree char *error = format_centi ((gint32) MIN (entry->error, (guint32) G_MAXINT32));
+
+      xmlTextWriterStartElement (w, BAD_CAST "entry");
+      xmlTextWriterWriteFormatAttribute (w, BAD_CAST "step", "%u", i + 1);
+      xmlTextWriterWriteAttribute (w, BAD_CAST "loss", BAD_CAST loss);
+      xmlTextWriterWriteAttribute (w, BAD_CAST "error", BAD_CAST error);
+      xmlTextWriterWriteAttribute (w, BAD_CAST "mark", BAD_CAST arb_review_mark_id (entry->mark));
+      write_review_move (w, &entry->best, variant);
+      xmlTextWriterEndElement (w);
+    }
+  xmlTextWriterEndElement (w);
+}
+
+/* The save game of the whole game so far, as the bytes of the file: format
+ * 1, which older versions read, unless the game has a review. */
 GBytes *
 arb_save_to_bytes (ArbGame *game, GError **error)
 {
   const ArbPile *deck;
+  ArbReview *review;
   xmlBufferPtr buffer;
   xmlTextWriterPtr w;
   GBytes *bytes = NULL;
 
   g_return_val_if_fail (ARB_IS_GAME (game), NULL);
   deck = arb_game_get_deck (game);
+  review = arb_game_get_review (game);
   if (deck == NULL)
     {
       g_set_error_literal (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_UNSAVABLE,
@@ -262,13 +325,16 @@ arb_save_to_bytes (ArbGame *game, GError **error)
   xmlTextWriterStartDocument (w, NULL, "UTF-8", NULL);
   xmlTextWriterWriteComment (w, BAD_CAST " An Arboretum save game: see docs/save-format.md ");
   xmlTextWriterStartElement (w, BAD_CAST "arboretum-save");
-  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "format", "%d", ARB_SAVE_FORMAT_VERSION);
+  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "format", "%d",
+                                     review != NULL ? ARB_SAVE_FORMAT_VERSION : ARB_SAVE_FORMAT_PLAIN);
   xmlTextWriterWriteAttribute (w, BAD_CAST "generator", BAD_CAST "Arboretum " PACKAGE_VERSION);
   write_game (w, game);
   write_players (w, game);
   write_deck (w, deck);
   write_steps (w, game);
   write_position (w, arb_game_get_state (game));
+  if (review != NULL)
+    write_review (w, review, arb_game_get_variant (game));
   if (xmlTextWriterEndDocument (w) < 0)
     g_set_error_literal (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_IO,
                          _("The save game could not be written"));
@@ -1124,10 +1190,224 @@ check_position (Reader *reader, xmlNode *node, GError **error)
   return TRUE;
 }
 
+/* The review (format 2) */
+
+static gboolean
+bad_review (GError **error, xmlNode *node, guint step, const char *what)
+{
+  if (step == 0)
+    g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_BAD_REVIEW,
+                 _("Line %d: the review of the game is damaged: %s"), line_of (node), what);
+  else
+    g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_BAD_REVIEW,
+                 _("Line %d: the review of step %u is damaged: %s"), line_of (node), step, what);
+  return FALSE;
+}
+
+/* Points with two decimals, as written: "-1.05", "12.00"; from -999.99 to
+ * 999.99, and not below 0 unless negative is allowed. */
+static gboolean
+read_centi (xmlNode *node, const char *name, gboolean negative, guint step, gint32 *centi,
+            GError **error)
+{
+  const char *text = attribute (node, name);
+  const char *p = text;
+  gboolean minus = FALSE;
+  guint whole = 0, digits = 0;
+
+  if (p != NULL && *p == '-' && negative)
+    minus = TRUE, p++;
+  for (; p != NULL && g_ascii_isdigit (*p) && digits <= 3; p++, digits++)
+    whole = whole * 10 + (guint) (*p - '0');
+  if (p == NULL || digits == 0 || digits > 3 || p[0] != '.' || !g_ascii_isdigit (p[1])
+      || !g_ascii_isdigit (p[2]) || p[3] != '\0')
+    {
+      g_autofree char *what = NULL;
+      if (negative)
+        what = g_strdup_printf (_("“%s” must be points with two decimals, from -999.99 to 999.99, not “%s”"),
+                                name, text != NULL ? text : "");
+      else
+        what = g_strdup_printf (_("“%s” must be points with two decimals, from 0.00 to 999.99, not “%s”"),
+                                name, text != NULL ? text : "");
+      return bad_review (error, node, step, what);
+    }
+  *centi = (gint32) (whole * 100 + (guint) (p[1] - '0') * 10 + (guint) (p[2] - '0'));
+  if (minus)
+    *centi = -*centi;
+  return TRUE;
+}
+
+static gboolean
+read_count (xmlNode *node, const char *name, guint max, guint *count, GError **error)
+{
+  const char *text = attribute (node, name);
+  guint64 value;
+
+  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1, max, &value, NULL))
+    {
+      g_autofree char *what = g_strdup_printf (_("“%s” must be a whole number from 1 to %u, not “%s”"),
+                                               name, max, text != NULL ? text : "");
+      return bad_review (error, node, 0, what);
+    }
+  *count = (guint) value;
+  return TRUE;
+}
+
+static gboolean
+read_review_params (xmlNode *node, ArbReviewParams *params, GError **error)
+{
+  const char *seed = attribute (node, "seed");
+
+  if (seed == NULL || !g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT64, &params->seed, NULL))
+    {
+      g_autofree char *max = g_strdup_printf ("%" G_GUINT64_FORMAT, G_MAXUINT64);
+      g_autofree char *what = g_strdup_printf (_("“seed” must be a whole number from 0 to %s, not “%s”"),
+                                               max, seed != NULL ? seed : "");
+      return bad_review (error, node, 0, what);
+    }
+  return read_count (node, "samples", ARB_REVIEW_MAX_SAMPLES, &params->samples, error)
+         && read_count (node, "hard-playouts", ARB_REVIEW_MAX_HARD_PLAYOUTS,
+                        &params->hard_playouts, error);
+}
+
+/* Hard's choice for step, which the move made was: of the same kind, and
+ * legal in the position before the step. */
+static gboolean
+read_review_move (Reader *reader, xmlNode *entry, guint step, const ArbStep *made,
+                  const ArbState *before, ArbMove *move, GError **error)
+{
+  g_autoptr (GError) rules_error = NULL;
+  xmlNode *node = first_element (entry->children);
+  gboolean has_cell;
+  int x = 0, y = 0;
+
+  memset (move, 0, sizeof *move);
+  move->card = ARB_CARD_NONE;
+  if (node == NULL || !arb_move_kind_from_id ((const char *) node->name, &move->kind)
+      || move->kind != made->move.kind || next_element (node) != NULL)
+    {
+      g_autofree char *what = g_strdup_printf (_("hard’s move must be one <%s>, as the step is"),
+                                               arb_move_kind_id (made->move.kind));
+      return bad_review (error, node != NULL ? node : entry, step, what);
+    }
+  has_cell = attribute (node, "x") != NULL || attribute (node, "y") != NULL;
+  switch (move->kind)
+    {
+    case ARB_MOVE_DRAW:
+      if (!read_draw_source (node, move, error))
+        return FALSE;
+      break;
+    case ARB_MOVE_PLAY:
+      if (!read_card (node, &move->card, error) || !read_xy (node, &x, &y, error))
+        return FALSE;
+      break;
+    case ARB_MOVE_DISCARD:
+    default:
+      if (has_cell != (reader->variant == ARB_VARIANT_SOLO))
+        return bad_review (error, node, step, reader->variant == ARB_VARIANT_SOLO
+                                              ? _("a solo discard needs the cell of Q’s arboretum")
+                                              : _("only a solo discard has a cell"));
+      if (!read_card (node, &move->card, error) || (has_cell && !read_xy (node, &x, &y, error)))
+        return FALSE;
+      break;
+    }
+  move->x = (gint16) x;
+  move->y = (gint16) y;
+  if (!arb_state_check (before, move, &rules_error))
+    {
+      g_autofree char *what = g_strdup_printf (_("hard’s move is not legal there: %s"),
+                                               rules_error->message);
+      return bad_review (error, node, step, what);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_review_entry (Reader *reader, xmlNode *node, guint step, const ArbStep *made,
+                   const ArbState *before, ArbReviewEntry *entry, GError **error)
+{
+  gint64 index;
+  gint32 std_error;
+  ArbReviewMark mark;
+
+  if (!is_element (node, "entry"))
+    return bad_review (error, node, step, _("an unexpected element"));
+  if (!read_int (node, "step", 1, G_MAXINT32, &index, error))
+    return FALSE;
+  if ((guint) index != step)
+    {
+      g_autofree char *what = g_strdup_printf (_("it is numbered %u: the entries must follow the steps in order"),
+                                               (guint) index);
+      return bad_review (error, node, step, what);
+    }
+  if (!read_centi (node, "loss", TRUE, step, &entry->loss, error)
+      || !read_centi (node, "error", FALSE, step, &std_error, error)
+      || !read_review_move (reader, node, step, made, before, &entry->best, error))
+    return FALSE;
+  entry->error = (guint32) std_error;
+  if (!arb_review_mark_from_id (attribute (node, "mark"), &mark))
+    return bad_review (error, node, step, _("an unknown mark"));
+  if (arb_review_same_move (&entry->best, &made->move) && (entry->loss != 0 || entry->error != 0))
+    return bad_review (error, node, step, _("the move made was hard’s own, so it cannot have lost points"));
+  entry->mark = arb_review_mark_for (entry->loss, entry->error);
+  if (mark != entry->mark)
+    {
+      /* Translators: the marks are ids as the file writes them (none,
+       * inaccuracy, mistake, blunder). */
+      g_autofree char *what = g_strdup_printf (_("it is marked “%s”, but a loss of %s ± %s makes it “%s”"),
+                                               arb_review_mark_id (mark), attribute (node, "loss"),
+                                               attribute (node, "error"),
+                                               arb_review_mark_id (entry->mark));
+      return bad_review (error, node, step, what);
+    }
+  return TRUE;
+}
+
+/* The review of the game's first steps, checked against them; attached to
+ * the game. */
+static gboolean
+read_review (Reader *reader, xmlNode *node, guint format_version, GError **error)
+{
+  guint n_steps = arb_game_get_n_steps (reader->game);
+  g_autofree ArbReviewEntry *entries = g_new0 (ArbReviewEntry, MAX (n_steps, 1));
+  g_autofree ArbState *state = g_new (ArbState, 1);
+  g_autoptr (ArbReview) review = NULL;
+  ArbReviewParams params;
+  guint n = 0;
+
+  if (format_version < 2)
+    return bad_review (error, node, 0, _("a review needs save format 2"));
+  if (!read_review_params (node, &params, error))
+    return FALSE;
+
+  *state = *arb_game_get_start_state (reader->game);
+  for (xmlNode *e = first_element (node->children); e != NULL; e = next_element (e))
+    {
+      const ArbStep *made;
+
+      if (n >= n_steps)
+        {
+          g_autofree char *what = g_strdup_printf (_("it reviews more steps than the game’s %u"),
+                                                   n_steps);
+          return bad_review (error, e, 0, what);
+        }
+      made = arb_game_get_step (reader->game, n);
+      if (!read_review_entry (reader, e, n + 1, made, state, &entries[n], error))
+        return FALSE;
+      /* The game replayed this step already. */
+      if (!arb_state_apply (state, &made->move, NULL, NULL))
+        g_return_val_if_reached (FALSE);
+      n++;
+    }
+  review = arb_review_new (&params, entries, n);
+  arb_game_set_review (reader->game, review);
+  return TRUE;
+}
+
 /* Loading */
 
 static gboolean
-check_root (xmlDocPtr doc, GError **error)
+check_root (xmlDocPtr doc, guint *format_version, GError **error)
 {
   xmlNode *root = xmlDocGetRootElement (doc);
   const char *format;
@@ -1155,11 +1435,12 @@ check_root (xmlDocPtr doc, GError **error)
                    format, ARB_SAVE_FORMAT_VERSION);
       return FALSE;
     }
+  *format_version = (guint) version;
   return TRUE;
 }
 
 static ArbGame *
-read_document (xmlDocPtr doc, GError **error)
+read_document (xmlDocPtr doc, guint format_version, GError **error)
 {
   Reader reader = { 0 };
   g_autoptr (GError) rules_error = NULL;
@@ -1168,6 +1449,7 @@ read_document (xmlDocPtr doc, GError **error)
   xmlNode *deck = players != NULL ? next_element (players) : NULL;
   xmlNode *steps = deck != NULL ? next_element (deck) : NULL;
   xmlNode *position = steps != NULL ? next_element (steps) : NULL;
+  xmlNode *review = position != NULL ? next_element (position) : NULL;
   ArbGame *result = NULL;
 
   if (!is_element (game, "game") || !is_element (players, "players")
@@ -1190,7 +1472,13 @@ read_document (xmlDocPtr doc, GError **error)
                    _("The game cannot be dealt: %s"), rules_error->message);
       goto out;
     }
-  if (replay_steps (&reader, steps, error) && check_position (&reader, position, error))
+  if (review != NULL && !is_element (review, "review"))
+    {
+      set_invalid (error, review, _("an unexpected element after the position"));
+      goto out;
+    }
+  if (replay_steps (&reader, steps, error) && check_position (&reader, position, error)
+      && (review == NULL || read_review (&reader, review, format_version, error)))
     result = g_steal_pointer (&reader.game);
 
 out:
@@ -1250,6 +1538,7 @@ arb_save_load_data (const char *data, gsize length, GError **error)
   Guard guard = { 0 };
   xmlDocPtr doc;
   ArbGame *game = NULL;
+  guint format_version = 0;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   if (length > ARB_SAVE_MAX_SIZE)
@@ -1267,8 +1556,8 @@ arb_save_load_data (const char *data, gsize length, GError **error)
   g_free (guard.error_message);
   if (doc == NULL)
     return NULL;
-  if (check_root (doc, error) && validate_document (doc, error))
-    game = read_document (doc, error);
+  if (check_root (doc, &format_version, error) && validate_document (doc, error))
+    game = read_document (doc, format_version, error);
   xmlFreeDoc (doc);
   return game;
 }

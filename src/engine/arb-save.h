@@ -32,10 +32,14 @@ typedef enum {
   ARB_SAVE_ERROR_ILLEGAL_STEP,      /* a step the rules refuse, or other cards than recorded */
   ARB_SAVE_ERROR_POSITION_MISMATCH, /* the recorded position disagrees with the steps */
   ARB_SAVE_ERROR_UNSAVABLE,         /* a game that did not start from a deal */
+  ARB_SAVE_ERROR_BAD_REVIEW,        /* a review that does not fit the game's steps */
 } ArbSaveError;
 
-/* The format this version writes, and the newest it reads. */
-#define ARB_SAVE_FORMAT_VERSION 1
+/* The newest format this version reads, and writes for a game with a
+ * review (ArbReview); a game without one is written in format 1, which
+ * older versions read too (docs/save-format.md). */
+#define ARB_SAVE_FORMAT_VERSION 2
+#define ARB_SAVE_FORMAT_PLAIN 1
 /* No save game comes near this: a finished game is about 20 KiB. */
 /* A whole 4-player game takes about 22 KB; the limit leaves ten times that
  * and more, and keeps any refusal quick (docs/save-format.md). */

@@ -1,0 +1,526 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* arb-cli-review.c: arboretum-cli review FILE [--json] [--seed N]
+ *   [--samples N] [--hard-playouts N] [--write | --remove]
+ *
+ * Reviews every step of a save game (arb-review.h): for each, the move
+ * made, what hard would have done from that seat's knowledge, the expected
+ * points of final margin lost by the move made, with their standard error,
+ * and the mark. A review stored in the file is shown as it is, unless the
+ * options ask for another one; --write stores the review in the file, and
+ * --remove takes it out again (the file goes back to format 1, which older
+ * versions read).
+ * And the benchmark of bench: the time to review a whole 2-player game.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+
+#include "arb-cli.h"
+#include "arb-cli-review.h"
+#include "arb-cli-save.h"
+#include "arb-engine.h"
+#include "arb-save.h"
+
+#define TARGET_REVIEW_SECONDS 30.0
+/* An option not given. */
+#define UNSET G_MININT
+
+typedef struct {
+  gboolean json;
+  gboolean write;
+  gboolean remove;
+  char    *seed;
+  int      samples;
+  int      hard_playouts;
+} ReviewOptions;
+
+static void
+review_options_clear (ReviewOptions *options)
+{
+  g_free (options->seed);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ReviewOptions, review_options_clear)
+
+static const char *
+player_name (ArbGame *game, guint player)
+{
+  if (player < arb_game_get_n_seats (game))
+    return arb_player_get_name (arb_game_get_player (game, player));
+  return "Q";
+}
+
+/* A move in words, without its player. card is the card drawn, or
+ * ARB_CARD_NONE for a draw as a choice (hard's, which never saw the card). */
+static char *
+describe_move (ArbGame *game, const ArbMove *m)
+{
+  g_autofree char *card = arb_card_is_valid (m->card) ? arb_card_to_string (m->card) : NULL;
+  gboolean solo = arb_game_get_variant (game) == ARB_VARIANT_SOLO;
+
+  switch (m->kind)
+    {
+    case ARB_MOVE_DRAW:
+      if (m->source == ARB_SOURCE_DECK)
+        return card != NULL ? g_strdup_printf (_("draws %s from the deck"), card)
+                            : g_strdup (_("draws from the deck"));
+      if (solo)
+        return card != NULL ? g_strdup_printf (_("draws %s from the discard pile"), card)
+                            : g_strdup (_("draws from the discard pile"));
+      return card != NULL
+             ? g_strdup_printf (_("draws %s from the discard pile of %s"), card,
+                                player_name (game, (guint) m->source))
+             : g_strdup_printf (_("draws from the discard pile of %s"),
+                                player_name (game, (guint) m->source));
+    case ARB_MOVE_PLAY:
+      return g_strdup_printf (_("plays %s at (%d, %d)"), card, m->x, m->y);
+    case ARB_MOVE_DISCARD:
+    default:
+      if (solo)
+        return g_strdup_printf (_("discards %s into Q’s arboretum at (%d, %d)"), card, m->x, m->y);
+      return g_strdup_printf (_("discards %s"), card);
+    }
+}
+
+static char *
+format_points (gint32 centi)
+{
+  return g_strdup_printf ("%.2f", centi / 100.0);
+}
+
+typedef struct {
+  gint64 loss;                        /* hundredths */
+  guint  marks[ARB_REVIEW_N_MARKS];
+  guint  decisions;
+} PlayerTotals;
+
+static void
+sum_players (ArbGame *game, ArbReview *review, PlayerTotals *totals)
+{
+  memset (totals, 0, ARB_MAX_PLAYERS * sizeof *totals);
+  for (guint i = 0; i < arb_review_get_n_steps (review); i++)
+    {
+      const ArbReviewEntry *entry = arb_review_get_entry (review, i);
+      PlayerTotals *t = &totals[arb_game_get_step (game, i)->player];
+
+      t->loss += entry->loss;
+      t->marks[entry->mark]++;
+      t->decisions++;
+    }
+}
+
+static void
+print_text (const char *file, ArbGame *game, ArbReview *review, gboolean stored, double seconds)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
+  g_autofree char *seed = NULL;
+  PlayerTotals totals[ARB_MAX_PLAYERS];
+  ArbReviewParams params;
+
+  arb_review_get_params (review, &params);
+  seed = g_strdup_printf ("%" G_GUINT64_FORMAT, params.seed);
+  g_string_append_printf (out, _("Review of %s (%s, %u steps): hard from each seat’s knowledge, "
+                                 "%u deals a move, seed %s\n"),
+                          file, arb_variant_name (arb_game_get_variant (game)),
+                          arb_game_get_n_steps (game), params.samples, seed);
+  if (stored)
+    g_string_append_printf (out, "%s\n", _("The review stored in the file."));
+  else
+    g_string_append_printf (out, _("Reviewed in %.1f s.\n"), seconds);
+  g_string_append_printf (out, "%s\n\n",
+                          _("Points lost: the final margin hard’s move is expected to keep over "
+                            "the move made, ± its standard error."));
+
+  for (guint i = 0; i < arb_review_get_n_steps (review); i++)
+    {
+      const ArbReviewEntry *entry = arb_review_get_entry (review, i);
+      const ArbStep *step = arb_game_get_step (game, i);
+      g_autofree char *made = describe_move (game, &step->move);
+
+      g_string_append_printf (out, "%4u. %s %s — ", i + 1, player_name (game, step->player), made);
+      if (arb_review_same_move (&entry->best, &step->move))
+        g_string_append (out, _("hard agrees"));
+      else
+        {
+          g_autofree char *best = describe_move (game, &entry->best);
+          g_autofree char *loss = format_points (entry->loss);
+          g_autofree char *error = format_points ((gint32) entry->error);
+
+          /* Translators: hard's move ("draws from the deck"), then the points
+           * lost and their standard error. */
+          g_string_append_printf (out, _("hard %s; %s ± %s points lost"), best, loss, error);
+          if (entry->mark != ARB_REVIEW_MARK_NONE)
+            g_string_append_printf (out, " — %s", arb_review_mark_name (entry->mark));
+        }
+      g_string_append_c (out, '\n');
+    }
+
+  sum_players (game, review, totals);
+  g_string_append_printf (out, "\n%s\n", _("Per player:"));
+  for (guint p = 0; p < arb_game_get_n_seats (game); p++)
+    {
+      g_autofree char *loss = format_points ((gint32) CLAMP (totals[p].loss, G_MININT32, G_MAXINT32));
+
+      g_string_append (out, "  ");
+      /* Translators: a player's name, the points lost, the number of
+       * decisions, then how many of them were marked. */
+      g_string_append_printf (out, ngettext ("%s: %s points lost in %u decision; "
+                                             "inaccuracies: %u, mistakes: %u, blunders: %u",
+                                             "%s: %s points lost in %u decisions; "
+                                             "inaccuracies: %u, mistakes: %u, blunders: %u",
+                                             totals[p].decisions),
+                              player_name (game, p), loss, totals[p].decisions,
+                              totals[p].marks[ARB_REVIEW_MARK_INACCURACY],
+                              totals[p].marks[ARB_REVIEW_MARK_MISTAKE],
+                              totals[p].marks[ARB_REVIEW_MARK_BLUNDER]);
+      g_string_append_c (out, '\n');
+    }
+  g_print ("%s", out->str);
+}
+
+static void
+add_move (JsonBuilder *b, const ArbMove *m, ArbVariant variant)
+{
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "kind");
+  json_builder_add_string_value (b, arb_move_kind_id (m->kind));
+  if (m->kind == ARB_MOVE_DRAW)
+    {
+      json_builder_set_member_name (b, "source");
+      json_builder_add_string_value (b, m->source == ARB_SOURCE_DECK ? "deck" : "discard-pile");
+      if (m->source != ARB_SOURCE_DECK)
+        {
+          json_builder_set_member_name (b, "pile");
+          json_builder_add_int_value (b, m->source);
+        }
+    }
+  if (arb_card_is_valid (m->card))
+    {
+      json_builder_set_member_name (b, "species");
+      json_builder_add_string_value (b, arb_species_id (arb_card_species (m->card)));
+      json_builder_set_member_name (b, "value");
+      json_builder_add_int_value (b, arb_card_value (m->card));
+    }
+  if (m->kind == ARB_MOVE_PLAY || (m->kind == ARB_MOVE_DISCARD && variant == ARB_VARIANT_SOLO))
+    {
+      json_builder_set_member_name (b, "x");
+      json_builder_add_int_value (b, m->x);
+      json_builder_set_member_name (b, "y");
+      json_builder_add_int_value (b, m->y);
+    }
+  json_builder_end_object (b);
+}
+
+static void
+print_json (const char *file, ArbGame *game, ArbReview *review, gboolean stored, double seconds)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+  ArbVariant variant = arb_game_get_variant (game);
+  PlayerTotals totals[ARB_MAX_PLAYERS];
+  ArbReviewParams params;
+
+  arb_review_get_params (review, &params);
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "file");
+  json_builder_add_string_value (b, file);
+  json_builder_set_member_name (b, "variant");
+  json_builder_add_string_value (b, arb_variant_id (variant));
+  /* Seeds above 2^53 would lose digits as a JSON number. */
+  json_builder_set_member_name (b, "seed");
+  {
+    g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, params.seed);
+    json_builder_add_string_value (b, seed);
+  }
+  json_builder_set_member_name (b, "samples");
+  json_builder_add_int_value (b, params.samples);
+  json_builder_set_member_name (b, "hard_playouts");
+  json_builder_add_int_value (b, params.hard_playouts);
+  json_builder_set_member_name (b, "stored");
+  json_builder_add_boolean_value (b, stored);
+  json_builder_set_member_name (b, "seconds");
+  json_builder_add_double_value (b, stored ? 0.0 : seconds);
+
+  json_builder_set_member_name (b, "steps");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < arb_review_get_n_steps (review); i++)
+    {
+      const ArbReviewEntry *entry = arb_review_get_entry (review, i);
+      const ArbStep *step = arb_game_get_step (game, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "step");
+      json_builder_add_int_value (b, i + 1);
+      json_builder_set_member_name (b, "player");
+      json_builder_add_int_value (b, step->player);
+      json_builder_set_member_name (b, "move");
+      add_move (b, &step->move, variant);
+      json_builder_set_member_name (b, "hard");
+      add_move (b, &entry->best, variant);
+      json_builder_set_member_name (b, "same");
+      json_builder_add_boolean_value (b, arb_review_same_move (&entry->best, &step->move));
+      json_builder_set_member_name (b, "loss");
+      json_builder_add_double_value (b, entry->loss / 100.0);
+      json_builder_set_member_name (b, "error");
+      json_builder_add_double_value (b, entry->error / 100.0);
+      json_builder_set_member_name (b, "mark");
+      json_builder_add_string_value (b, arb_review_mark_id (entry->mark));
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  sum_players (game, review, totals);
+  json_builder_set_member_name (b, "players");
+  json_builder_begin_array (b);
+  for (guint p = 0; p < arb_game_get_n_seats (game); p++)
+    {
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, player_name (game, p));
+      json_builder_set_member_name (b, "decisions");
+      json_builder_add_int_value (b, totals[p].decisions);
+      json_builder_set_member_name (b, "loss");
+      json_builder_add_double_value (b, totals[p].loss / 100.0);
+      for (guint m = ARB_REVIEW_MARK_INACCURACY; m < ARB_REVIEW_N_MARKS; m++)
+        {
+          json_builder_set_member_name (b, arb_review_mark_id ((ArbReviewMark) m));
+          json_builder_add_int_value (b, totals[p].marks[m]);
+        }
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+
+  root = json_builder_get_root (b);
+  json_generator_set_root (generator, root);
+  text = json_generator_to_data (generator, NULL);
+  g_print ("%s\n", text);
+}
+
+/* On a terminal, how far the review is. */
+static void
+show_progress (guint done, guint total, gpointer user_data)
+{
+  g_printerr ("\r%s", "");
+  g_printerr (_("Reviewing step %u of %u…"), done, total);
+  if (done == total)
+    g_printerr ("\r\033[K");
+}
+
+static gboolean
+parse_params (const ReviewOptions *options, ArbReviewParams *params)
+{
+  guint64 seed = 1;
+
+  if (options->seed != NULL
+      && !g_ascii_string_to_unsigned (options->seed, 10, 0, G_MAXUINT64, &seed, NULL))
+    {
+      arb_cli_printerr (_("The seed must be a whole number from 0 to %s, not “%s”"),
+                        "18446744073709551615", options->seed);
+      return FALSE;
+    }
+  arb_review_params_init (params, seed);
+  if (options->samples != UNSET)
+    {
+      if (options->samples < 1 || options->samples > ARB_REVIEW_MAX_SAMPLES)
+        {
+          arb_cli_printerr (_("--samples must be from 1 to %u"), ARB_REVIEW_MAX_SAMPLES);
+          return FALSE;
+        }
+      params->samples = (guint) options->samples;
+    }
+  if (options->hard_playouts != UNSET)
+    {
+      if (options->hard_playouts < 1 || options->hard_playouts > ARB_REVIEW_MAX_HARD_PLAYOUTS)
+        {
+          arb_cli_printerr (_("--hard-playouts must be from 1 to %u"), ARB_REVIEW_MAX_HARD_PLAYOUTS);
+          return FALSE;
+        }
+      params->hard_playouts = (guint) options->hard_playouts;
+    }
+  return TRUE;
+}
+
+int
+arb_cli_review (int argc, char **argv)
+{
+  g_auto (ReviewOptions) options = { .samples = UNSET, .hard_playouts = UNSET };
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &options.json, N_("Print the review as JSON"), NULL },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &options.seed,
+      N_("Seed of the deals and of hard’s search (default 1)"), N_("N") },
+    { "samples", 0, 0, G_OPTION_ARG_INT, &options.samples,
+      N_("Deals on which both moves are played out (default 1000)"), N_("N") },
+    { "hard-playouts", 0, 0, G_OPTION_ARG_INT, &options.hard_playouts,
+      N_("Playouts of hard’s search for each move (default 2000)"), N_("N") },
+    { "write", 0, 0, G_OPTION_ARG_NONE, &options.write,
+      N_("Store the review in the save game"), NULL },
+    { "remove", 0, 0, G_OPTION_ARG_NONE, &options.remove,
+      N_("Remove a stored review from the save game, for older versions of Arboretum"), NULL },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (_("FILE"));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = NULL;
+  g_autoptr (ArbReview) review = NULL;
+  g_autoptr (GFile) file = NULL;
+  ArbReviewParams params;
+  gboolean stored = FALSE;
+  double seconds = 0.0;
+  int status;
+
+  g_option_context_set_summary (context,
+    _("Reviews every step of a save game: what hard would have done from that\n"
+      "player’s knowledge alone, and the points of final margin the move made\n"
+      "is expected to lose against it, played out on many deals of the cards\n"
+      "the player could not see. Marks inaccuracies, mistakes and blunders."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if ((status = arb_cli_parse_options (context, &argc, &argv)) != ARB_CLI_EXIT_OK)
+    return status;
+  if (argc != 2)
+    {
+      arb_cli_printerr (_("Give one save game file"));
+      return ARB_CLI_EXIT_INVALID;
+    }
+  if (!parse_params (&options, &params))
+    return ARB_CLI_EXIT_INVALID;
+
+  if (options.write && options.remove)
+    {
+      arb_cli_printerr (_("Give --write or --remove, not both"));
+      return ARB_CLI_EXIT_INVALID;
+    }
+
+  file = g_file_new_for_commandline_arg (argv[1]);
+  game = arb_save_read_file (file, NULL, &error);
+  if (game == NULL)
+    {
+      arb_cli_printerr ("%s: %s", argv[1], error->message);
+      return ARB_CLI_EXIT_INVALID;
+    }
+  if (options.remove)
+    {
+      if (arb_game_get_review (game) == NULL)
+        {
+          g_print (_("%s has no review\n"), argv[1]);
+          return ARB_CLI_EXIT_OK;
+        }
+      arb_game_set_review (game, NULL);
+      if (!arb_cli_save_write (game, argv[1]))
+        return ARB_CLI_EXIT_FAILURE;
+      g_print (_("The review was removed from %s\n"), argv[1]);
+      return ARB_CLI_EXIT_OK;
+    }
+
+  /* The stored review answers unless other parameters are asked for, or
+   * the game went on after it. */
+  review = arb_game_get_review (game) != NULL ? g_object_ref (arb_game_get_review (game)) : NULL;
+  if (review != NULL)
+    {
+      ArbReviewParams old;
+      arb_review_get_params (review, &old);
+      stored = arb_review_get_n_steps (review) == arb_game_get_n_steps (game)
+               && (options.seed == NULL || old.seed == params.seed)
+               && (options.samples == UNSET || old.samples == params.samples)
+               && (options.hard_playouts == UNSET || old.hard_playouts == params.hard_playouts);
+      if (!stored)
+        g_clear_object (&review);
+    }
+  if (review == NULL)
+    {
+      gint64 start = g_get_monotonic_time ();
+      gboolean tty = isatty (fileno (stderr));
+
+      review = arb_review_run (game, &params, NULL, tty ? show_progress : NULL, NULL, &error);
+      if (review == NULL)
+        {
+          arb_cli_printerr ("%s: %s", argv[1], error->message);
+          return ARB_CLI_EXIT_FAILURE;
+        }
+      seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+    }
+
+  if (options.json)
+    print_json (argv[1], game, review, stored, seconds);
+  else
+    print_text (argv[1], game, review, stored, seconds);
+
+  if (options.write && !stored)
+    {
+      arb_game_set_review (game, review);
+      if (!arb_cli_save_write (game, argv[1]))
+        return ARB_CLI_EXIT_FAILURE;
+    }
+  return ARB_CLI_EXIT_OK;
+}
+
+/* bench: the time to review a whole 2-player game */
+
+static double
+cpu_seconds (void)
+{
+  struct timespec now;
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &now);
+  return (double) now.tv_sec + (double) now.tv_nsec / 1e9;
+}
+
+/* A whole 2-player game of random moves: the slowest to review, since
+ * nearly every move differs from hard's and is played out. */
+static ArbGame *
+random_game (GError **error)
+{
+  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (2018);
+  g_autoptr (ArbGame) game = NULL;
+  ArbMove move;
+
+  for (guint i = 0; i < 2; i++)
+    g_ptr_array_add (players, arb_player_new ("Computer", ARB_PLAYER_COMPUTER, "random"));
+  game = arb_game_new (ARB_VARIANT_STANDARD, players, 2018, 0, error);
+  if (game == NULL)
+    return NULL;
+  while (!arb_game_is_finished (game))
+    if (!arb_ai_random_move (arb_game_get_state (game), rand, &move)
+        || !arb_game_apply (game, &move, error))
+      return NULL;
+  return g_steal_pointer (&game);
+}
+
+/* One review with the default parameters, in the columns of bench. */
+gboolean
+arb_cli_review_bench (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = random_game (&error);
+  g_autoptr (ArbReview) review = NULL;
+  ArbReviewParams params;
+  gint64 wall_start;
+  double cpu_start, cpu, wall;
+
+  if (game == NULL)
+    {
+      arb_cli_printerr ("%s", error->message);
+      return FALSE;
+    }
+  arb_review_params_init (&params, 1);
+  wall_start = g_get_monotonic_time ();
+  cpu_start = cpu_seconds ();
+  review = arb_review_run (game, &params, NULL, NULL, NULL, &error);
+  if (review == NULL)
+    {
+      arb_cli_printerr ("%s", error->message);
+      return FALSE;
+    }
+  cpu = cpu_seconds () - cpu_start;
+  wall = (double) (g_get_monotonic_time () - wall_start) / G_USEC_PER_SEC;
+  g_print ("%-40s %12.2f %12.2f  %s\n", _("Seconds to review a 2-player game"),
+           cpu, wall, cpu < TARGET_REVIEW_SECONDS ? _("target met") : _("below target"));
+  return TRUE;
+}
