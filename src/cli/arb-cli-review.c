@@ -180,7 +180,7 @@ print_text (const char *file, ArbGame *game, ArbReview *review, gboolean stored,
                               totals[p].marks[ARB_REVIEW_MARK_BLUNDER]);
       g_string_append_c (out, '\n');
     }
-  g_print ("%s", out->str);
+  arb_cli_print_text (out->str);
 }
 
 static void
