@@ -217,7 +217,8 @@ test_hostile_lines (void)
   g_autoptr (GString) area = g_string_new (NULL);
   g_autofree char *text = NULL;
   g_auto (GStrv) answers = NULL;
-  const char *expected_ids[] = { "1", "2", "null", "3", "null", "null", "null", "5" };
+  const char *expected_ids[] = { "1", "2", "null", "3", "null", "null", "null", "5", "null",
+                                 "\"\xf0\x9f\x98\x80\"" };
 
   if (cli == NULL)
     {
@@ -249,6 +250,10 @@ test_hostile_lines (void)
   g_string_append (lines, "{\"messageID\": 1e400, \"state\": {}}\n");
   g_string_append (lines, "{\"messageID\": 18446744073709551617, \"state\": {}}\n");
   g_string_append (lines, "{\"messageID\": 5, \"state\": {\"hand\": [[\"J\", 3]], \"activeTurn\": false}}\n");
+  /* Half a surrogate pair, which json-glib would send back as bytes that
+   * are not UTF-8, and a whole pair, which comes back as its character. */
+  g_string_append (lines, "{\"messageID\": \"\\udc00x\", \"state\": {}}\n");
+  g_string_append (lines, "{\"messageID\": \"\\ud83d\\ude00\", \"state\": {}}\n");
 
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
                                         | G_SUBPROCESS_FLAGS_STDERR_SILENCE);

@@ -379,6 +379,8 @@ static const Damaged damaged[] = {
   { "bad-card-not-object.json", "players[0] (“A”), hand[0]", "object" },
   { "bad-name-not-string.json", "players[1]", "“name” must be a string" },
   { "bad-coordinate-bool.json", "players[0] (“A”), arboretum[0]", "“x” must be a whole number" },
+  /* json-glib turns half a surrogate pair into bytes that are not UTF-8. */
+  { "bad-lone-surrogate.json", "line 36", "the escape \\ud800 is half of a UTF-16 surrogate pair" },
 };
 
 static void

@@ -400,10 +400,50 @@ integer_fits (const char *text, gsize n)
   return g_ascii_string_to_signed (copy, 10, G_MININT64, G_MAXINT64, NULL, NULL);
 }
 
+/* The UTF-16 code unit of the four hex digits at TEXT, of which N bytes
+ * are there to read, or -1. */
+static int
+hex_unit (const char *text, gsize n)
+{
+  int unit = 0;
+
+  if (n < 4)
+    return -1;
+  for (guint k = 0; k < 4; k++)
+    {
+      int digit = g_ascii_xdigit_value (text[k]);
+      if (digit < 0)
+        return -1;
+      unit = unit * 16 + digit;
+    }
+  return unit;
+}
+
+/* How many bytes the \u escape at data[i] takes: 6, or 12 for a surrogate
+ * pair; 0 for half a pair, which json-glib would turn into bytes that are
+ * not UTF-8 (a name that no terminal shows, a message ID sent back
+ * changed), eating the character after it. An escape that is not four hex
+ * digits is left to the parser to refuse: 2, the backslash and the u. */
+static gsize
+unicode_escape_length (const char *data, gsize length, gsize i)
+{
+  int unit = hex_unit (data + i + 2, length - (i + 2));
+  int low;
+
+  if (unit < 0)
+    return 2;
+  if (unit < 0xd800 || unit > 0xdfff)
+    return 6;
+  if (unit >= 0xdc00 || length - i < 12 || data[i + 6] != '\\' || data[i + 7] != 'u')
+    return 0;
+  low = hex_unit (data + i + 8, length - (i + 8));
+  return low >= 0xdc00 && low <= 0xdfff ? 12 : 0;
+}
+
 /* Looks over the text before the JSON parser does: for nesting deeper
- * than any position (a hostile file could exhaust the parser's stack) and
- * for integers too large to be read back as they are written. Strings are
- * skipped. */
+ * than any position (a hostile file could exhaust the parser's stack), for
+ * integers too large to be read back as they are written, and for strings
+ * with half a UTF-16 surrogate pair. */
 gboolean
 arb_cli_position_check_text (const char *data, gsize length, GError **error)
 {
@@ -417,7 +457,19 @@ arb_cli_position_check_text (const char *data, gsize length, GError **error)
         line++;
       if (in_string)
         {
-          if (c == '\\')
+          if (c == '\\' && i + 1 < length && data[i + 1] == 'u')
+            {
+              gsize n = unicode_escape_length (data, length, i);
+              if (n == 0)
+                {
+                  g_set_error (error, ARB_CLI_POSITION_ERROR, ARB_CLI_POSITION_ERROR_INVALID,
+                               _("line %u: the escape %.6s is half of a UTF-16 surrogate pair, "
+                                 "not a character"), line, data + i);
+                  return FALSE;
+                }
+              i += n - 1;
+            }
+          else if (c == '\\')
             i++;
           else if (c == '"')
             in_string = FALSE;
