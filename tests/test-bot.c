@@ -201,11 +201,13 @@ test_bad_lines (void)
  * refused), the bot alive at the end, and no GLib critical on the way
  * (G_DEBUG=fatal-criticals). Before the fixes of issue 11 the first line
  * overflowed a heap buffer, the second aborted, the third overflowed the
- * stack and the fourth raised a critical. */
+ * stack and the fourth raised a critical; the last three overflowed the
+ * stack too. */
 static void
 test_hostile_lines (void)
 {
   static const char letters[] = "JRCMOW";
+  static const char * const hiding[] = { "/* \" */ ", "['\"', ", "[\"\\u1\" \", " };
   const char *cli = g_getenv ("ARB_CLI");
   g_autoptr (GSubprocessLauncher) launcher = NULL;
   g_autoptr (GSubprocess) bot = NULL;
@@ -218,7 +220,7 @@ test_hostile_lines (void)
   g_autofree char *text = NULL;
   g_auto (GStrv) answers = NULL;
   const char *expected_ids[] = { "1", "2", "null", "3", "null", "null", "null", "5", "null",
-                                 "\"\xf0\x9f\x98\x80\"" };
+                                 "\"\xf0\x9f\x98\x80\"", "null", "null", "null" };
 
   if (cli == NULL)
     {
@@ -254,6 +256,16 @@ test_hostile_lines (void)
    * are not UTF-8, and a whole pair, which comes back as its character. */
   g_string_append (lines, "{\"messageID\": \"\\udc00x\", \"state\": {}}\n");
   g_string_append (lines, "{\"messageID\": \"\\ud83d\\ude00\", \"state\": {}}\n");
+  /* A comment and a 'string', which json-glib reads, and an escape \u of
+   * one hex digit, after which it reads on past the closing quote: each
+   * hid the nesting after it, and the parser overflowed its stack. */
+  for (guint k = 0; k < G_N_ELEMENTS (hiding); k++)
+    {
+      g_string_append (lines, hiding[k]);
+      for (guint i = 0; i < 80000; i++)
+        g_string_append_c (lines, '[');
+      g_string_append_c (lines, '\n');
+    }
 
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
                                         | G_SUBPROCESS_FLAGS_STDERR_SILENCE);

@@ -446,6 +446,21 @@ test_score_hostile (void)
   deep_bytes = g_string_free_to_bytes (deep);
   assert_refused (deep_bytes);
   assert_refused (binary_bytes);
+  /* json-glib reads comments and 'strings', which JSON does not have, and
+   * reads on past an escape \u of fewer than four hex digits, closing quote
+   * and all: a quote the check took for the start of a string hid the
+   * nesting after it, and the parser overflowed its stack. */
+  static const char * const hiding[] = { "/* \" */ ", "['\"', ", "[\"\\u1\" \", " };
+  for (guint k = 0; k < G_N_ELEMENTS (hiding); k++)
+    {
+      GString *hidden = g_string_new (hiding[k]);
+      g_autoptr (GBytes) hidden_bytes = NULL;
+
+      for (guint i = 0; i < 200000; i++)
+        g_string_append_c (hidden, '[');
+      hidden_bytes = g_string_free_to_bytes (hidden);
+      assert_refused (hidden_bytes);
+    }
 
   g_assert_true (g_file_get_contents (path, &small, &length, NULL));
   for (guint round = 0; round < 150; round++)

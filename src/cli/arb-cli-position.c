@@ -419,31 +419,45 @@ hex_unit (const char *text, gsize n)
   return unit;
 }
 
-/* How many bytes the \u escape at data[i] takes: 6, or 12 for a surrogate
- * pair; 0 for half a pair, which json-glib would turn into bytes that are
- * not UTF-8 (a name that no terminal shows, a message ID sent back
- * changed), eating the character after it. An escape that is not four hex
- * digits is left to the parser to refuse: 2, the backslash and the u. */
-static gsize
-unicode_escape_length (const char *data, gsize length, gsize i)
+/* The \u escape at data[i]: *N_BYTES is 6, or 12 for a surrogate pair.
+ * Refused: fewer than four hex digits, after which json-glib reads on, a
+ * closing quote included (and this scan would lose track of the strings),
+ * and half a surrogate pair, which json-glib turns into bytes that are not
+ * UTF-8 (a name that no terminal shows, a message ID sent back changed). */
+static gboolean
+check_unicode_escape (const char *data, gsize length, gsize i, guint line, gsize *n_bytes,
+                      GError **error)
 {
   int unit = hex_unit (data + i + 2, length - (i + 2));
   int low;
 
   if (unit < 0)
-    return 2;
+    {
+      g_set_error (error, ARB_CLI_POSITION_ERROR, ARB_CLI_POSITION_ERROR_SYNTAX,
+                   _("line %u: an escape \\u without four hex digits"), line);
+      return FALSE;
+    }
+  *n_bytes = 6;
   if (unit < 0xd800 || unit > 0xdfff)
-    return 6;
-  if (unit >= 0xdc00 || length - i < 12 || data[i + 6] != '\\' || data[i + 7] != 'u')
-    return 0;
-  low = hex_unit (data + i + 8, length - (i + 8));
-  return low >= 0xdc00 && low <= 0xdfff ? 12 : 0;
+    return TRUE;
+  low = unit < 0xdc00 && length - i >= 12 && data[i + 6] == '\\' && data[i + 7] == 'u'
+        ? hex_unit (data + i + 8, 4) : -1;
+  if (low < 0xdc00 || low > 0xdfff)
+    {
+      g_set_error (error, ARB_CLI_POSITION_ERROR, ARB_CLI_POSITION_ERROR_INVALID,
+                   _("line %u: the escape %.6s is half of a UTF-16 surrogate pair, "
+                     "not a character"), line, data + i);
+      return FALSE;
+    }
+  *n_bytes = 12;
+  return TRUE;
 }
 
 /* Looks over the text before the JSON parser does: for nesting deeper
  * than any position (a hostile file could exhaust the parser's stack), for
- * integers too large to be read back as they are written, and for strings
- * with half a UTF-16 surrogate pair. */
+ * integers too large to be read back as they are written, for \u escapes
+ * that are not a character, and for what JSON does not have but json-glib
+ * reads (comments, single quotes). */
 gboolean
 arb_cli_position_check_text (const char *data, gsize length, GError **error)
 {
@@ -459,14 +473,9 @@ arb_cli_position_check_text (const char *data, gsize length, GError **error)
         {
           if (c == '\\' && i + 1 < length && data[i + 1] == 'u')
             {
-              gsize n = unicode_escape_length (data, length, i);
-              if (n == 0)
-                {
-                  g_set_error (error, ARB_CLI_POSITION_ERROR, ARB_CLI_POSITION_ERROR_INVALID,
-                               _("line %u: the escape %.6s is half of a UTF-16 surrogate pair, "
-                                 "not a character"), line, data + i);
-                  return FALSE;
-                }
+              gsize n;
+              if (!check_unicode_escape (data, length, i, line, &n, error))
+                return FALSE;
               i += n - 1;
             }
           else if (c == '\\')
@@ -476,6 +485,16 @@ arb_cli_position_check_text (const char *data, gsize length, GError **error)
         }
       else if (c == '"')
         in_string = TRUE;
+      else if (c == '\'' || c == '/')
+        {
+          /* json-glib reads 'strings' and skips comments, which this scan
+           * would not follow: a quote in either, then [[[…, hid the
+           * nesting and overflowed the parser's stack. */
+          g_set_error (error, ARB_CLI_POSITION_ERROR, ARB_CLI_POSITION_ERROR_SYNTAX,
+                       _("line %u: “%c” outside a string: JSON has no comments and no "
+                         "single quotes"), line, c);
+          return FALSE;
+        }
       else if ((c == '[' || c == '{') && ++depth > MAX_JSON_DEPTH)
         {
           g_set_error (error, ARB_CLI_POSITION_ERROR, ARB_CLI_POSITION_ERROR_SYNTAX,
