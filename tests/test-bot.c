@@ -201,8 +201,8 @@ test_bad_lines (void)
  * refused), the bot alive at the end, and no GLib critical on the way
  * (G_DEBUG=fatal-criticals). Before the fixes of issue 11 the first line
  * overflowed a heap buffer, the second aborted, the third overflowed the
- * stack and the fourth raised a critical; the last three overflowed the
- * stack too. */
+ * stack and the fourth raised a critical; of those added since, three
+ * overflowed the stack and two raised criticals. */
 static void
 test_hostile_lines (void)
 {
@@ -220,7 +220,7 @@ test_hostile_lines (void)
   g_autofree char *text = NULL;
   g_auto (GStrv) answers = NULL;
   const char *expected_ids[] = { "1", "2", "null", "3", "null", "null", "null", "5", "null",
-                                 "\"\xf0\x9f\x98\x80\"", "null", "null", "null" };
+                                 "\"\xf0\x9f\x98\x80\"", "null", "null", "null", "6", "7" };
 
   if (cli == NULL)
     {
@@ -266,6 +266,12 @@ test_hostile_lines (void)
         g_string_append_c (lines, '[');
       g_string_append_c (lines, '\n');
     }
+  /* Members of the wrong JSON type, on which json-glib's getters raised
+   * criticals (a list for subTurn, an object for message). */
+  g_string_append (lines, "{\"messageID\": 6, \"state\": {\"activeTurn\": true, \"subTurn\": [], "
+                          "\"turn\": {}, \"deck\": 1e300, \"hand\": [], \"opponentHand\": [], "
+                          "\"discard\": [], \"opponentDiscard\": []}}\n");
+  g_string_append (lines, "{\"messageID\": 7, \"state\": {\"activeTurn\": [], \"message\": {}}}\n");
 
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
                                         | G_SUBPROCESS_FLAGS_STDERR_SILENCE);

@@ -213,17 +213,34 @@ parse_area (JsonObject *state, const char *name, ArbArboretum *arboretum, GError
   return TRUE;
 }
 
+/* A member that is a value of TYPE, or NULL: a member of another type
+ * counts as absent. json-glib's getters would raise a critical on a list
+ * or an object, and turn a number such as 1e300 into an integer it does
+ * not fit. */
+static JsonNode *
+value_member (JsonObject *object, const char *name, GType type)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != type)
+    return NULL;
+  return node;
+}
+
+static gint64
+int_member (JsonObject *object, const char *name, gint64 default_value)
+{
+  JsonNode *node = value_member (object, name, G_TYPE_INT64);
+  return node != NULL ? json_node_get_int (node) : default_value;
+}
+
 static guint
 parse_deck_size (JsonObject *state)
 {
   JsonNode *node = json_object_get_member (state, "deck");
-  if (node == NULL)
-    return 0;
-  if (JSON_NODE_HOLDS_ARRAY (node))
+  if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
     return json_array_get_length (json_node_get_array (node));
-  if (JSON_NODE_HOLDS_VALUE (node))
-    return (guint) CLAMP (json_node_get_int (node), 0, ARB_N_CARDS);
-  return 0;
+  return (guint) CLAMP (int_member (state, "deck", 0), 0, ARB_N_CARDS);
 }
 
 /* The bot's view of the position; our seat is 0. */
@@ -232,7 +249,7 @@ parse_view (JsonObject *object, ArbAiView *view, GError **error)
 {
   ArbState state;
   guint8 sizes[ARB_MAX_PLAYERS] = { 0 };
-  gint64 sub_turn = json_object_get_int_member_with_default (object, "subTurn", 0);
+  gint64 sub_turn = int_member (object, "subTurn", 0);
   g_autoptr (GError) mismatch = NULL;
 
   memset (&state, 0, sizeof state);
@@ -240,7 +257,7 @@ parse_view (JsonObject *object, ArbAiView *view, GError **error)
   state.species = bot_species ();
   state.n_players = 2;
   state.current = 0;
-  state.turn = (guint16) CLAMP (json_object_get_int_member_with_default (object, "turn", 0), 0, G_MAXUINT16);
+  state.turn = (guint16) CLAMP (int_member (object, "turn", 0), 0, G_MAXUINT16);
   state.phase = sub_turn <= 1 ? ARB_PHASE_DRAW : sub_turn == 2 ? ARB_PHASE_PLAY : ARB_PHASE_DISCARD;
   state.draws = (guint8) CLAMP (sub_turn, 0, 2);
   state.deck.n = (guint8) parse_deck_size (object);
@@ -298,7 +315,7 @@ answer_state (Bot *bot, JsonNode *state_node, JsonBuilder *builder)
   g_autofree ArbAiView *view = g_new (ArbAiView, 1);
   g_autoptr (GError) error = NULL;
   JsonObject *state;
-  const char *message;
+  JsonNode *message, *active;
   ArbAiParams params = bot->params;
   ArbMove move;
 
@@ -308,8 +325,9 @@ answer_state (Bot *bot, JsonNode *state_node, JsonBuilder *builder)
       return;
     }
   state = json_node_get_object (state_node);
-  message = json_object_get_string_member_with_default (state, "message", NULL);
-  if (message != NULL || !json_object_get_boolean_member_with_default (state, "activeTurn", FALSE))
+  message = value_member (state, "message", G_TYPE_STRING);
+  active = value_member (state, "activeTurn", G_TYPE_BOOLEAN);
+  if (message != NULL || active == NULL || !json_node_get_boolean (active))
     {
       json_builder_add_int_value (builder, 0);
       return;
