@@ -202,7 +202,8 @@ test_bad_lines (void)
  * (G_DEBUG=fatal-criticals). Before the fixes of issue 11 the first line
  * overflowed a heap buffer, the second aborted, the third overflowed the
  * stack and the fourth raised a critical; of those added since, three
- * overflowed the stack and two raised criticals. */
+ * overflowed the stack, two raised criticals and two IDs came back as
+ * bytes that are not UTF-8. */
 static void
 test_hostile_lines (void)
 {
@@ -220,7 +221,7 @@ test_hostile_lines (void)
   g_autofree char *text = NULL;
   g_auto (GStrv) answers = NULL;
   const char *expected_ids[] = { "1", "2", "null", "3", "null", "null", "null", "5", "null",
-                                 "\"\xf0\x9f\x98\x80\"", "null", "null", "null", "6", "7" };
+                                 "\"\xf0\x9f\x98\x80\"", "null", "null", "null", "6", "7", "null" };
 
   if (cli == NULL)
     {
@@ -272,6 +273,9 @@ test_hostile_lines (void)
                           "\"turn\": {}, \"deck\": 1e300, \"hand\": [], \"opponentHand\": [], "
                           "\"discard\": [], \"opponentDiscard\": []}}\n");
   g_string_append (lines, "{\"messageID\": 7, \"state\": {\"activeTurn\": [], \"message\": {}}}\n");
+  /* An octal escape, which json-glib reads as the byte 0xf3, and the ID
+   * went back as bytes that are not UTF-8. */
+  g_string_append (lines, "{\"messageID\": \"\\763\", \"state\": {}}\n");
 
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
                                         | G_SUBPROCESS_FLAGS_STDERR_SILENCE);

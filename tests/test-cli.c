@@ -381,6 +381,8 @@ static const Damaged damaged[] = {
   { "bad-coordinate-bool.json", "players[0] (“A”), arboretum[0]", "“x” must be a whole number" },
   /* json-glib turns half a surrogate pair into bytes that are not UTF-8. */
   { "bad-lone-surrogate.json", "line 36", "the escape \\ud800 is half of a UTF-16 surrogate pair" },
+  /* json-glib reads \763 as the byte 0xf3, which is not UTF-8. */
+  { "bad-octal-escape.json", "line 36", "a backslash that starts none of JSON’s escapes" },
 };
 
 static void

@@ -478,6 +478,16 @@ arb_cli_position_check_text (const char *data, gsize length, GError **error)
                 return FALSE;
               i += n - 1;
             }
+          else if (c == '\\' && (i + 1 == length || strchr ("\"\\/bfnrt", data[i + 1]) == NULL
+                                  || data[i + 1] == '\0'))
+            {
+              /* json-glib reads more, such as \763 for the byte 0xf3, which
+               * is not UTF-8. */
+              g_set_error (error, ARB_CLI_POSITION_ERROR, ARB_CLI_POSITION_ERROR_SYNTAX,
+                           _("line %u: a backslash that starts none of JSON’s escapes "
+                             "(\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"), line);
+              return FALSE;
+            }
           else if (c == '\\')
             i++;
           else if (c == '"')
