@@ -3,6 +3,7 @@
 #pragma once
 
 #include "arb-flight-layer.h"
+#include "arb-log-view.h"
 #include "arb-session.h"
 #include "arb-window.h"
 
@@ -39,7 +40,7 @@ struct _ArbWindow
   GtkButton            *discard_button;
   GtkStack             *seats_stack;
   GtkWidget            *seat_switcher;
-  GtkListBox           *log_list;
+  ArbLogView           *log_view;
   AdwStatusPage        *cover_page;
   GtkWidget            *continue_button;
   GtkWidget            *welcome_new_game_button;
@@ -66,15 +67,10 @@ struct _ArbWindow
   ArbMove               computer_move;
   guint                 computer_timeout;
   guint                 advance_idle;
-  guint                 scroll_idle;   /* the tick that scrolls the log */
-  guint                 scroll_ticks;
-  int                   log_target;    /* the log's row to show, -1 for its end */
   gboolean              log_in_replay; /* the log follows a replay's cursor */
   guint                 flight_step;   /* the step whose card flies */
   int                   card_width;  /* of the large arboretum */
   ArbScoreDialog       *score_dialog;
-  guint                 n_log_lines;
-  GArray               *log_marks;   /* log lines before each step */
   ArbReplay            *replay;      /* set while replaying */
   gboolean              seeking;
   ArbSession           *session;     /* the file, unsaved steps, the automatic save */

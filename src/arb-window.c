@@ -108,8 +108,6 @@ set_instructions (ArbWindow *self, const char *text)
   gtk_widget_add_css_class (line, "dim-label");
 }
 
-static void follow_replay_in_log (ArbWindow *self);
-
 /* ---- what the table shows ------------------------------------------------ */
 
 static char *
@@ -553,7 +551,7 @@ _arb_window_refresh (ArbWindow *self)
   update_replay_bar (self);
   /* The log follows a replay's cursor, and goes back to its end after. */
   if (self->replay != NULL || self->log_in_replay)
-    follow_replay_in_log (self);
+    arb_log_view_follow (self->log_view, self->replay != NULL ? (int) arb_replay_get_step (self->replay) : -1);
   self->log_in_replay = self->replay != NULL;
   restore_focus (self, state);
 }
@@ -564,156 +562,6 @@ char *
 _arb_window_pile_name (ArbWindow *self, int source)
 {
   return arb_game_pile_name (self->game, source);
-}
-
-static void
-add_log_line (ArbWindow *self, const char *text, gboolean heading)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
-  gtk_widget_set_margin_start (label, heading ? 6 : 12);
-  gtk_widget_set_margin_end (label, 6);
-  gtk_widget_set_margin_top (label, heading ? 6 : 1);
-  if (heading)
-    gtk_widget_add_css_class (label, "heading");
-  gtk_list_box_append (self->log_list, label);
-  /* The log is read, not used: its lines are no stops for Tab. */
-  gtk_widget_set_focusable (gtk_widget_get_parent (label), FALSE);
-  self->n_log_lines++;
-}
-
-/* The first tick comes before the list is laid out with its new lines,
- * the second after: then its end is known. */
-static gboolean
-scroll_log_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
-{
-  ArbWindow *self = ARB_WINDOW (widget);
-  GtkWidget *scrolled;
-  GtkAdjustment *adj;
-
-  GtkListBoxRow *target;
-  graphene_rect_t bounds;
-
-  if (++self->scroll_ticks < 2)
-    return G_SOURCE_CONTINUE;
-  self->scroll_idle = 0;
-  scrolled = self->log_list != NULL
-             ? gtk_widget_get_ancestor (GTK_WIDGET (self->log_list), GTK_TYPE_SCROLLED_WINDOW) : NULL;
-  if (scrolled == NULL)
-    return G_SOURCE_REMOVE;
-  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
-  target = self->log_target >= 0 ? gtk_list_box_get_row_at_index (self->log_list, self->log_target) : NULL;
-  if (target != NULL && gtk_widget_compute_bounds (GTK_WIDGET (target), GTK_WIDGET (self->log_list), &bounds))
-    gtk_adjustment_clamp_page (adj, bounds.origin.y - bounds.size.height,
-                               bounds.origin.y + 2 * bounds.size.height);
-  else
-    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
-  return G_SOURCE_REMOVE;
-}
-
-static void scroll_log (ArbWindow *self);
-
-/* The newest move in view, once the list has its new height. */
-static void
-scroll_log_to_end (ArbWindow *self)
-{
-  self->log_target = -1;
-  scroll_log (self);
-}
-
-/* In a replay, the log follows the cursor: the line of the step just
- * replayed is marked and in view, the steps still to come are dimmed. */
-static void
-follow_replay_in_log (ArbWindow *self)
-{
-  guint step = self->replay != NULL ? arb_replay_get_step (self->replay) : 0;
-  int current = self->replay == NULL ? -1
-                : step == 0 ? 0 : (int) g_array_index (self->log_marks, guint, step - 1);
-  GtkListBoxRow *row;
-
-  for (int i = 0; (row = gtk_list_box_get_row_at_index (self->log_list, i)) != NULL; i++)
-    {
-      GtkWidget *widget = GTK_WIDGET (row);
-
-      if (self->replay != NULL && i == current && step > 0)
-        gtk_widget_add_css_class (widget, "replay-current");
-      else
-        gtk_widget_remove_css_class (widget, "replay-current");
-      if (self->replay != NULL && i > current)
-        gtk_widget_add_css_class (widget, "replay-future");
-      else
-        gtk_widget_remove_css_class (widget, "replay-future");
-    }
-  if (self->replay == NULL)
-    scroll_log_to_end (self);
-  else
-    {
-      self->log_target = current;
-      scroll_log (self);
-    }
-}
-
-static void
-scroll_log (ArbWindow *self)
-{
-  /* Nothing to scroll once the window is being torn down. */
-  if (self->log_list == NULL || gtk_widget_in_destruction (GTK_WIDGET (self)))
-    return;
-  if (self->scroll_idle == 0)
-    {
-      self->scroll_ticks = 0;
-      self->scroll_idle = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_log_tick, NULL, NULL);
-    }
-}
-
-static void
-add_turn_heading (ArbWindow *self, guint turn, guint player)
-{
-  /* Translators: a heading in the log of moves: the turn number and whose it is. */
-  g_autofree char *heading = g_strdup_printf (_("Turn %u · %s"), turn + 1u, player_name (self, player));
-  add_log_line (self, heading, TRUE);
-}
-
-/* Logs step index of the game; a discard ends a turn, so the next turn's
- * heading follows it. */
-static void
-log_step (ArbWindow *self, guint index)
-{
-  const ArbStep *step = arb_game_get_step (self->game, index);
-  g_autofree char *text = arb_game_describe_step (self->game, step, ARB_STEP_TEXT_PUBLIC);
-  guint n = arb_game_get_n_steps (self->game);
-  guint turn = 0;
-
-  g_array_set_size (self->log_marks, index);
-  g_array_append_val (self->log_marks, self->n_log_lines);
-  add_log_line (self, text, FALSE);
-  if (step->move.kind != ARB_MOVE_DISCARD || (index + 1 == n && arb_game_is_finished (self->game)))
-    return;
-  for (guint i = 0; i <= index; i++)
-    turn += arb_game_get_step (self->game, i)->move.kind == ARB_MOVE_DISCARD;
-  add_turn_heading (self, arb_game_get_start_state (self->game)->turn + turn,
-                    index + 1 < n ? arb_game_get_step (self->game, index + 1)->player
-                                  : arb_game_get_current_player (self->game));
-}
-
-/* After a take back: the log loses the lines of the steps no longer played. */
-static void
-trim_log (ArbWindow *self)
-{
-  guint n = arb_game_get_n_steps (self->game);
-  guint keep;
-  GtkListBoxRow *row;
-
-  if (self->log_marks->len <= n)
-    return;
-  keep = g_array_index (self->log_marks, guint, n);
-  while ((row = gtk_list_box_get_row_at_index (self->log_list, (int) keep)) != NULL)
-    gtk_list_box_remove (self->log_list, GTK_WIDGET (row));
-  self->n_log_lines = keep;
-  g_array_set_size (self->log_marks, n);
 }
 
 /* ---- the course of the game ------------------------------------------- */
@@ -860,7 +708,6 @@ _arb_window_advance (ArbWindow *self)
   self->viewer = (int) current;
   gtk_stack_set_visible_child_name (self->stack, "table");
   _arb_window_refresh (self);
-  scroll_log_to_end (self);
 }
 
 static gboolean
@@ -960,8 +807,7 @@ on_step_applied (ArbGame *game, guint index, ArbWindow *self)
     self->new_card = step->move.card;
   else if (step->move.kind != ARB_MOVE_DRAW)
     self->new_card = ARB_CARD_NONE;
-  log_step (self, index);
-  scroll_log_to_end (self);
+  arb_log_view_add_step (self->log_view, index);
   if (from != NULL && arb_card_is_valid (step->move.card))
     {
       self->flight_step = index;
@@ -975,7 +821,7 @@ static void
 on_position_reset (ArbGame *game, ArbWindow *self)
 {
   self->new_card = ARB_CARD_NONE;
-  trim_log (self);
+  arb_log_view_trim (self->log_view);
   _arb_window_refresh (self);
   queue_advance (self);
 }
@@ -1008,11 +854,6 @@ build_table (ArbWindow *self, const ArbState *state)
       g_signal_connect (self->seat_views[p], "card-dropped", G_CALLBACK (on_card_dropped), self);
     }
   ellipsize_tabs (self);
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->log_list))) != NULL)
-    gtk_list_box_remove (self->log_list, child);
-  self->n_log_lines = 0;
-  g_array_set_size (self->log_marks, 0);
 }
 
 static void
@@ -1065,12 +906,7 @@ set_game_full (ArbWindow *self, ArbGame *game, gboolean replay)
       g_signal_connect (self->pile_views[p + 1], "card-dropped", G_CALLBACK (on_pile_dropped), self);
   g_signal_connect (game, "step-applied", G_CALLBACK (on_step_applied), self);
   g_signal_connect (game, "position-reset", G_CALLBACK (on_position_reset), self);
-  {
-    const ArbState *start = arb_game_get_start_state (game);
-    add_turn_heading (self, start->turn, start->current);
-  }
-  for (guint i = 0; i < arb_game_get_n_steps (game); i++)
-    log_step (self, i);
+  arb_log_view_set_game (self->log_view, game);
   arb_session_set_game (self->session, game, NULL);
   gtk_stack_set_visible_child_name (self->stack, "table");
   if (replay)
@@ -1247,7 +1083,6 @@ arb_window_dispose (GObject *object)
   g_clear_object (&self->session);
   g_clear_object (&self->pending_file);
   g_clear_object (&self->settings);
-  g_clear_pointer (&self->log_marks, g_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), ARB_TYPE_WINDOW);
   G_OBJECT_CLASS (arb_window_parent_class)->dispose (object);
 }
@@ -1287,6 +1122,7 @@ arb_window_class_init (ArbWindowClass *klass)
   g_type_ensure (ARB_TYPE_ARBORETUM_VIEW);
   g_type_ensure (ARB_TYPE_HAND_VIEW);
   g_type_ensure (ARB_TYPE_FLIGHT_LAYER);
+  g_type_ensure (ARB_TYPE_LOG_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/arb-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, window_title);
@@ -1303,7 +1139,7 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, discard_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, seats_stack);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, seat_switcher);
-  gtk_widget_class_bind_template_child (widget_class, ArbWindow, log_list);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, log_view);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, cover_page);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, continue_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, welcome_new_game_button);
@@ -1365,8 +1201,6 @@ arb_window_init (ArbWindow *self)
   self->card_width = DEFAULT_CARD_WIDTH;
   arb_arboretum_view_set_fit (self->own_view, TRUE);
   arb_arboretum_view_set_card_width (self->own_view, self->card_width);
-  self->log_marks = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->log_target = -1;
   self->session = arb_session_new ();
   g_signal_connect (self->session, "autosave-failed", G_CALLBACK (on_autosave_failed), self);
   g_signal_connect_swapped (self->session, "notify::file", G_CALLBACK (update_title), self);
@@ -1523,5 +1357,5 @@ guint
 arb_window_get_n_log_lines (ArbWindow *self)
 {
   g_return_val_if_fail (ARB_IS_WINDOW (self), 0);
-  return self->n_log_lines;
+  return arb_log_view_get_n_lines (self->log_view);
 }

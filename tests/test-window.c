@@ -1080,13 +1080,13 @@ current_log_row (ArbWindow *window)
   GtkListBoxRow *row;
   int current = -1;
 
-  for (int i = 0; (row = gtk_list_box_get_row_at_index (window->log_list, i)) != NULL; i++)
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (arb_log_view_get_list (window->log_view), i)) != NULL; i++)
     if (gtk_widget_has_css_class (GTK_WIDGET (row), "replay-current"))
       {
         g_assert_cmpint (current, ==, -1);
         current = i;
       }
-  for (int i = 0; (row = gtk_list_box_get_row_at_index (window->log_list, i)) != NULL; i++)
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (arb_log_view_get_list (window->log_view), i)) != NULL; i++)
     g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "replay-future")
                    == (window->replay != NULL && i > current));
   return current;
@@ -1118,14 +1118,14 @@ test_log_follows_replay (void)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-next", NULL);
   let_frames_pass ();
   row = current_log_row (window);
-  g_assert_cmpint (row, ==, (int) g_array_index (window->log_marks, guint, 4));
+  g_assert_cmpint (row, ==, arb_log_view_get_row_of_step (window->log_view, 4));
   adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (
-          gtk_widget_get_ancestor (GTK_WIDGET (window->log_list), GTK_TYPE_SCROLLED_WINDOW)));
+          gtk_widget_get_ancestor (GTK_WIDGET (arb_log_view_get_list (window->log_view)), GTK_TYPE_SCROLLED_WINDOW)));
   {
     graphene_rect_t bounds;
 
-    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (gtk_list_box_get_row_at_index (window->log_list, row)),
-                                              GTK_WIDGET (window->log_list), &bounds));
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (gtk_list_box_get_row_at_index (arb_log_view_get_list (window->log_view), row)),
+                                              GTK_WIDGET (arb_log_view_get_list (window->log_view)), &bounds));
     g_assert_cmpfloat (bounds.origin.y, >=, gtk_adjustment_get_value (adj));
     g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=,
                        gtk_adjustment_get_value (adj) + gtk_adjustment_get_page_size (adj) + 0.5);
