@@ -4,6 +4,7 @@
 
 #include "arb-flight-layer.h"
 #include "arb-log-view.h"
+#include "arb-seat-driver.h"
 #include "arb-session.h"
 #include "arb-window.h"
 
@@ -61,11 +62,8 @@ struct _ArbWindow
   ArbArboretumView     *seat_views[ARB_MAX_PLAYERS];
   int                   viewer;      /* whose hand is on screen, -1 for nobody's */
   ArbCard               new_card;    /* the card the viewer just drew from the deck */
-  GCancellable         *computer_cancellable;
+  ArbSeatDriver        *driver;      /* plays the computers' steps */
   GCancellable         *hint_cancellable;
-  gint64                computer_started;
-  ArbMove               computer_move;
-  guint                 computer_timeout;
   guint                 advance_idle;
   gboolean              log_in_replay; /* the log follows a replay's cursor */
   guint                 flight_step;   /* the step whose card flies */

@@ -571,76 +571,30 @@ _arb_window_cancel_computer (ArbWindow *self)
 {
   g_cancellable_cancel (self->hint_cancellable);
   g_clear_object (&self->hint_cancellable);
-  g_cancellable_cancel (self->computer_cancellable);
-  g_clear_object (&self->computer_cancellable);
-  g_clear_handle_id (&self->computer_timeout, g_source_remove);
-}
-
-static gboolean
-apply_computer_move (gpointer user_data)
-{
-  ArbWindow *self = user_data;
-  g_autoptr (GError) error = NULL;
-
-  self->computer_timeout = 0;
-  g_clear_object (&self->computer_cancellable);
-  if (self->game == NULL)
-    return G_SOURCE_REMOVE;
-  if (!arb_game_apply (self->game, &self->computer_move, &error))
-    g_critical ("The computer chose a refused move: %s", error->message);
-  return G_SOURCE_REMOVE;
+  if (self->driver != NULL)
+    arb_seat_driver_cancel (self->driver);
 }
 
 static void
-on_computer_chose (GObject *source, GAsyncResult *result, gpointer user_data)
+on_driver_failed (ArbSeatDriver *driver, const char *message, ArbWindow *self)
 {
-  g_autoptr (ArbWindow) self = user_data;
-  g_autoptr (GError) error = NULL;
-  ArbMove move;
-  gint64 elapsed_ms;
-  guint think_ms;
-
-  if (!arb_ai_choose_finish (result, &move, NULL, &error))
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && error != NULL)
-        _arb_window_show_error (self, error);
-      return;
-    }
-  if (self->computer_cancellable == NULL || g_cancellable_is_cancelled (self->computer_cancellable))
-    return;
-  self->computer_move = move;
-  /* The move stays on screen for the think time at least, thinking included. */
-  elapsed_ms = (g_get_monotonic_time () - self->computer_started) / 1000;
-  think_ms = arb_dev_tools_think_time (g_settings_get_uint (self->settings, "think-time"));
-  self->computer_timeout = g_timeout_add_full (G_PRIORITY_DEFAULT,
-                                               elapsed_ms >= think_ms ? 0 : (guint) (think_ms - elapsed_ms),
-                                               apply_computer_move, g_object_ref (self), g_object_unref);
+  _arb_window_say (self, message, TRUE);
 }
 
+/* A computer's step: the seat driver thinks and plays it at the pace of the
+ * think-time setting, so that a person can follow it. */
 static void
 start_computer (ArbWindow *self)
 {
   guint current = arb_game_get_current_player (self->game);
-  const char *level_id = arb_player_get_level (arb_game_get_player (self->game, current));
-  ArbAiLevel level = ARB_AI_RANDOM;
-  ArbAiParams params;
-  ArbAiView view;
+  guint pace_ms = arb_dev_tools_think_time (g_settings_get_uint (self->settings, "think-time"));
 
-  if (self->computer_cancellable != NULL)
+  if (!arb_seat_driver_play (self->driver, pace_ms))
     return;
-  if (!arb_ai_level_from_id (level_id, &level))
-    g_warning ("Unknown computer level “%s”: playing at random", level_id);
-  arb_ai_params_init (&params, level, g_random_int ());
-  /* The computer sees what its seat may know, never the others' hands. */
-  arb_ai_view_init_from_game (&view, self->game, current);
-
-  self->computer_cancellable = g_cancellable_new ();
-  self->computer_started = g_get_monotonic_time ();
   /* The side panel follows the computer playing, unless its arboretum is
    * the large one (a game of computers alone). */
   if ((int) current != MAX (self->viewer, 0))
     gtk_stack_set_visible_child (self->seats_stack, GTK_WIDGET (self->seat_views[current]));
-  arb_ai_choose_async (&view, &params, self->computer_cancellable, on_computer_chose, g_object_ref (self));
 }
 
 static void
@@ -888,6 +842,9 @@ set_game_full (ArbWindow *self, ArbGame *game, gboolean replay)
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->game, game);
+  g_clear_object (&self->driver);
+  self->driver = arb_seat_driver_new (game);
+  g_signal_connect (self->driver, "failed", G_CALLBACK (on_driver_failed), self);
 
   state = arb_game_get_state (game);
   self->viewer = -1;
@@ -1074,6 +1031,7 @@ arb_window_dispose (GObject *object)
 
   _arb_window_cancel_computer (self);
   _arb_window_cancel_load (self);
+  g_clear_object (&self->driver);
   g_clear_handle_id (&self->advance_idle, g_source_remove);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);

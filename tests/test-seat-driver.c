@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-seat-driver.c: ArbSeatDriver plays the computers' steps, at a pace,
+ * and a cancelled step leaves the game as it was. No X server needed. */
+#include "config.h"
+
+#include "arb-seat-driver.h"
+#include "arb-test-state.h"
+
+static ArbGame *
+computers_game (const char *level, guint32 seed)
+{
+  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+
+  g_ptr_array_add (players, arb_player_new ("Ann", ARB_PLAYER_COMPUTER, level));
+  g_ptr_array_add (players, arb_player_new ("Bob", ARB_PLAYER_COMPUTER, level));
+  game = arb_game_new (ARB_VARIANT_STANDARD, players, seed, 0, &error);
+  g_assert_no_error (error);
+  return game;
+}
+
+static void
+play_next (ArbGame *game, guint index, ArbSeatDriver *driver)
+{
+  if (!arb_game_is_finished (game))
+    g_assert_true (arb_seat_driver_play (driver, 0));
+}
+
+static void
+no_failure (ArbSeatDriver *driver, const char *message, gpointer data)
+{
+  g_error ("A computer failed: %s", message);
+}
+
+/* Step after step, the driver plays a game of computers to its end; one
+ * step at a time: asking again while busy does nothing. */
+static void
+test_driver_plays_to_the_end (void)
+{
+  g_autoptr (ArbGame) game = computers_game ("medium", 4);
+  g_autoptr (ArbSeatDriver) driver = arb_seat_driver_new (game);
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  g_signal_connect (driver, "failed", G_CALLBACK (no_failure), NULL);
+  g_signal_connect (game, "step-applied", G_CALLBACK (play_next), driver);
+  g_assert_true (arb_seat_driver_play (driver, 0));
+  g_assert_true (arb_seat_driver_is_busy (driver));
+  g_assert_false (arb_seat_driver_play (driver, 0));
+  while (!arb_game_is_finished (game))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      g_assert_cmpint (g_get_monotonic_time (), <, end);
+    }
+  g_assert_false (arb_seat_driver_is_busy (driver));
+  g_assert_false (arb_seat_driver_play (driver, 0));
+  g_signal_handlers_disconnect_by_data (game, driver);
+}
+
+/* A step waits for its pace, and a step cancelled meanwhile never comes. */
+static void
+test_driver_pace_and_cancel (void)
+{
+  g_autoptr (ArbGame) game = computers_game ("random", 9);
+  g_autoptr (ArbSeatDriver) driver = arb_seat_driver_new (game);
+  gint64 start = g_get_monotonic_time ();
+
+  g_assert_true (arb_seat_driver_play (driver, 150));
+  while (arb_game_get_n_steps (game) == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (g_get_monotonic_time () - start, >=, 150 * 1000);
+
+  g_assert_true (arb_seat_driver_play (driver, 100));
+  arb_seat_driver_cancel (driver);
+  g_assert_false (arb_seat_driver_is_busy (driver));
+  start = g_get_monotonic_time ();
+  while (g_get_monotonic_time () - start < 300 * 1000)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, 1);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/seat-driver/plays-to-the-end", test_driver_plays_to_the_end);
+  g_test_add_func ("/seat-driver/pace-and-cancel", test_driver_pace_and_cancel);
+  return g_test_run ();
+}
