@@ -36,15 +36,4 @@ gboolean          arb_window_start_from_spec    (ArbWindow      *self,
                                                  guint32         seed,
                                                  GError        **error);
 
-/* What the window shows, for the tests that drive it. */
-const char       *arb_window_get_page           (ArbWindow      *self);
-int               arb_window_get_viewer         (ArbWindow      *self);
-ArbHandView      *arb_window_get_hand_view      (ArbWindow      *self);
-const char       *arb_window_get_hand_title     (ArbWindow      *self);
-ArbArboretumView *arb_window_get_arboretum_view (ArbWindow      *self,
-                                                 guint           player);
-ArbArboretumView *arb_window_get_side_view      (ArbWindow      *self);
-ArbScoreDialog   *arb_window_get_score_dialog   (ArbWindow      *self);
-guint             arb_window_get_n_log_lines    (ArbWindow      *self);
-
 G_END_DECLS
