@@ -10,13 +10,12 @@
 #define _POSIX_C_SOURCE 200809L /* fmemopen () */
 #include "config.h"
 
-#include <stdint.h>
 #include <stdio.h>
+
+#include "arb-fuzz.h"
 
 #include "arb-cli-bot.h"
 
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
 static void
 ignore_line (const char *text)
@@ -31,7 +30,7 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   if (freopen ("/dev/null", "w", stdout) == NULL)
     return 1;
   g_set_printerr_handler (ignore_line);
-  g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING);
+  arb_fuzz_abort_on_warnings ();
   return 0;
 }
 

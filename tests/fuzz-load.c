@@ -8,11 +8,10 @@
  */
 #include "config.h"
 
-#include <stdint.h>
+#include "arb-fuzz.h"
 
 #include "arb-save.h"
 
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
 static void
 check_round_trip (ArbGame *game)
@@ -31,12 +30,18 @@ check_round_trip (ArbGame *game)
 }
 
 int
+LLVMFuzzerInitialize (int *argc, char ***argv)
+{
+  arb_fuzz_abort_on_warnings ();
+  return 0;
+}
+
+int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   g_autoptr (GError) error = NULL;
   ArbGame *game;
 
-  g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING);
   game = arb_save_load_data ((const char *) data, size, &error);
   if (game == NULL)
     {

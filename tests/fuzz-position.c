@@ -9,13 +9,12 @@
  */
 #include "config.h"
 
-#include <stdint.h>
+#include "arb-fuzz.h"
 #include <string.h>
 
 #include "arb-cli-position.h"
 #include "arb-cli-report.h"
 
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
 static void
 check_round_trip (const ArbCliPosition *position, const ArbScoreSheet *sheet)
@@ -36,13 +35,19 @@ check_round_trip (const ArbCliPosition *position, const ArbScoreSheet *sheet)
 }
 
 int
+LLVMFuzzerInitialize (int *argc, char ***argv)
+{
+  arb_fuzz_abort_on_warnings ();
+  return 0;
+}
+
+int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   g_auto (ArbCliPosition) position = { 0 };
   g_autoptr (GError) error = NULL;
   ArbScoreSheet sheet;
 
-  g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING);
   if (!arb_cli_position_load_data (&position, (const char *) data, size, &error))
     {
       g_assert_nonnull (error);

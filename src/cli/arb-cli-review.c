@@ -463,42 +463,16 @@ arb_cli_review (int argc, char **argv)
 
 /* bench: the time to review a whole 2-player game */
 
-static double
-cpu_seconds (void)
-{
-  struct timespec now;
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &now);
-  return (double) now.tv_sec + (double) now.tv_nsec / 1e9;
-}
 
-/* A whole 2-player game of random moves: the slowest to review, since
- * nearly every move differs from hard's and is played out. */
-static ArbGame *
-random_game (GError **error)
-{
-  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr (GRand) rand = g_rand_new_with_seed (2018);
-  g_autoptr (ArbGame) game = NULL;
-  ArbMove move;
-
-  for (guint i = 0; i < 2; i++)
-    g_ptr_array_add (players, arb_player_new ("Computer", ARB_PLAYER_COMPUTER, "random"));
-  game = arb_game_new (ARB_VARIANT_STANDARD, players, 2018, 0, error);
-  if (game == NULL)
-    return NULL;
-  while (!arb_game_is_finished (game))
-    if (!arb_ai_random_move (arb_game_get_state (game), rand, &move)
-        || !arb_game_apply (game, &move, error))
-      return NULL;
-  return g_steal_pointer (&game);
-}
 
 /* One review with the default parameters, in the columns of bench. */
 gboolean
 arb_cli_review_bench (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (ArbGame) game = random_game (&error);
+  /* Random moves are the slowest to review: nearly every one differs
+   * from hard's and is played out. */
+  g_autoptr (ArbGame) game = arb_cli_random_game (2, 2018, &error);
   g_autoptr (ArbReview) review = NULL;
   ArbReviewParams params;
   gint64 wall_start;
@@ -511,14 +485,14 @@ arb_cli_review_bench (void)
     }
   arb_review_params_init (&params, 1);
   wall_start = g_get_monotonic_time ();
-  cpu_start = cpu_seconds ();
+  cpu_start = arb_cli_cpu_seconds ();
   review = arb_review_run (game, &params, NULL, NULL, NULL, &error);
   if (review == NULL)
     {
       arb_cli_printerr ("%s", error->message);
       return FALSE;
     }
-  cpu = cpu_seconds () - cpu_start;
+  cpu = arb_cli_cpu_seconds () - cpu_start;
   wall = (double) (g_get_monotonic_time () - wall_start) / G_USEC_PER_SEC;
   g_print ("%-40s %12.2f %12.2f  %s\n", _("Seconds to review a 2-player game"),
            cpu, wall, cpu < TARGET_REVIEW_SECONDS ? _("target met") : _("below target"));

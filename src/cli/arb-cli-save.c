@@ -314,33 +314,14 @@ arb_cli_show (int argc, char **argv)
 
 /* bench: the time to load a finished 4-player game */
 
-static double
-cpu_seconds (void)
-{
-  struct timespec now;
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &now);
-  return (double) now.tv_sec + (double) now.tv_nsec / 1e9;
-}
 
 /* A finished 4-player game of random moves, as a save game. */
 static GBytes *
 finished_game (GError **error)
 {
-  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr (GRand) rand = g_rand_new_with_seed (2018);
-  g_autoptr (ArbGame) game = NULL;
-  ArbMove move;
+  g_autoptr (ArbGame) game = arb_cli_random_game (4, 2018, error);
 
-  for (guint i = 0; i < 4; i++)
-    g_ptr_array_add (players, arb_player_new ("Computer", ARB_PLAYER_COMPUTER, "random"));
-  game = arb_game_new (ARB_VARIANT_STANDARD, players, 2018, 0, error);
-  if (game == NULL)
-    return NULL;
-  while (!arb_game_is_finished (game))
-    if (!arb_ai_random_move (arb_game_get_state (game), rand, &move)
-        || !arb_game_apply (game, &move, error))
-      return NULL;
-  return arb_save_to_bytes (game, error);
+  return game != NULL ? arb_save_to_bytes (game, error) : NULL;
 }
 
 /* Loads (parses, validates, replays) the game again and again for the
@@ -362,7 +343,7 @@ arb_cli_save_bench (double seconds)
   g_object_unref (arb_save_load_bytes (bytes, NULL)); /* compiles the schema once */
 
   wall_start = g_get_monotonic_time ();
-  cpu_start = cpu_seconds ();
+  cpu_start = arb_cli_cpu_seconds ();
   do
     {
       for (guint i = 0; i < 16; i++)
@@ -379,7 +360,7 @@ arb_cli_save_bench (double seconds)
     }
   while ((double) (g_get_monotonic_time () - wall_start) / G_USEC_PER_SEC < seconds);
 
-  cpu_ms = (cpu_seconds () - cpu_start) * 1000.0 / (double) loads;
+  cpu_ms = (arb_cli_cpu_seconds () - cpu_start) * 1000.0 / (double) loads;
   wall_ms = (double) (g_get_monotonic_time () - wall_start) / 1000.0 / (double) loads;
   g_print ("%-40s %12.3f %12.3f  %s\n", _("Milliseconds to load a 4-player save"),
            cpu_ms, wall_ms, cpu_ms < TARGET_LOAD_MS ? _("target met") : _("below target"));

@@ -8,6 +8,8 @@
 
 #include <glib.h>
 
+#include "arb-engine.h"
+
 G_BEGIN_DECLS
 
 /* Exit statuses: 2 tells scripts that the input itself (a position, an
@@ -28,6 +30,10 @@ void arb_cli_printerr  (const char *format,
 char *arb_cli_escape_text (const char *text,
                            gboolean    keep_lines);
 void arb_cli_print_text (const char *text);
+double arb_cli_cpu_seconds (void);
+ArbGame *arb_cli_random_game (guint    n_seats,
+                              guint32  seed,
+                              GError **error);
 int  arb_cli_parse_options (GOptionContext *context,
                             int            *argc,
                             char         ***argv);
