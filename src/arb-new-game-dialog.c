@@ -53,18 +53,32 @@ static const struct {
   { "hard",   N_("Computer: hard") },
 };
 
+/* The smallest number of seats the Players row offers: that of the
+ * standard rules, whose range the classic rules share. */
+static guint
+first_seat_choice (void)
+{
+  guint min, max;
+
+  arb_rules_seat_range (ARB_VARIANT_STANDARD, &min, &max);
+  return min;
+}
+
 static ArbVariant
 chosen_variant (ArbNewGameDialog *self)
 {
   return variants[MIN (adw_combo_row_get_selected (self->variant_row), G_N_ELEMENTS (variants) - 1)];
 }
 
+/* The seats of a game of the chosen rule set, as the engine counts them;
+ * the row offers those of the rule sets with more than one. */
 static guint
 chosen_seats (ArbNewGameDialog *self)
 {
-  if (chosen_variant (self) == ARB_VARIANT_SOLO)
-    return 1;
-  return 2 + adw_combo_row_get_selected (self->seats_row);
+  guint min, max;
+
+  arb_rules_seat_range (chosen_variant (self), &min, &max);
+  return CLAMP (first_seat_choice () + adw_combo_row_get_selected (self->seats_row), min, max);
 }
 
 static guint
@@ -93,7 +107,13 @@ update_rows (ArbNewGameDialog *self)
   guint n = chosen_species (self, &mask);
   g_autofree char *subtitle = NULL;
 
-  gtk_widget_set_visible (GTK_WIDGET (self->seats_row), variant != ARB_VARIANT_SOLO);
+  {
+    guint min, max;
+
+    /* A rule set of one seat (solo) has nothing to choose. */
+    arb_rules_seat_range (variant, &min, &max);
+    gtk_widget_set_visible (GTK_WIDGET (self->seats_row), min < max);
+  }
   for (guint i = 0; i < ARB_MAX_PLAYERS; i++)
     {
       gtk_widget_set_visible (GTK_WIDGET (self->name_rows[i]), i < seats);
@@ -118,6 +138,23 @@ static void
 on_changed (ArbNewGameDialog *self)
 {
   update_rows (self);
+}
+
+/* The numbers of players the engine allows, for the Players row. */
+static void
+add_seat_choices (ArbNewGameDialog *self)
+{
+  GtkStringList *choices = gtk_string_list_new (NULL);
+  guint min, max;
+
+  arb_rules_seat_range (ARB_VARIANT_STANDARD, &min, &max);
+  for (guint n = min; n <= max; n++)
+    {
+      g_autofree char *text = g_strdup_printf ("%u", n);
+      gtk_string_list_append (choices, text);
+    }
+  adw_combo_row_set_model (self->seats_row, G_LIST_MODEL (choices));
+  g_object_unref (choices);
 }
 
 static void
@@ -210,7 +247,12 @@ load_settings (ArbNewGameDialog *self)
   for (guint i = 0; i < G_N_ELEMENTS (variants); i++)
     if (variants[i] == variant)
       adw_combo_row_set_selected (self->variant_row, i);
-  adw_combo_row_set_selected (self->seats_row, CLAMP (g_settings_get_uint (self->settings, "seats"), 2, 4) - 2);
+  {
+    guint min, max;
+
+    arb_rules_seat_range (ARB_VARIANT_STANDARD, &min, &max);
+    adw_combo_row_set_selected (self->seats_row, CLAMP (g_settings_get_uint (self->settings, "seats"), min, max) - min);
+  }
 
   for (guint i = 0; i < ARB_MAX_PLAYERS; i++)
     {
@@ -353,6 +395,7 @@ arb_new_game_dialog_init (ArbNewGameDialog *self)
     gtk_string_list_append (variant_names, arb_variant_name (variants[i]));
   adw_combo_row_set_model (self->variant_row, G_LIST_MODEL (variant_names));
   g_object_unref (variant_names);
+  add_seat_choices (self);
   add_seat_rows (self);
   add_species_rows (self);
 }

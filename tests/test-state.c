@@ -794,6 +794,31 @@ test_turns_left (void)
     }
 }
 
+/* The engine alone says how many seats each rule set has; the check of a
+ * game's players agrees with it. */
+static void
+test_seat_range (void)
+{
+  const ArbVariant variants[] = { ARB_VARIANT_STANDARD, ARB_VARIANT_CLASSIC, ARB_VARIANT_SOLO };
+
+  for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
+    {
+      guint min, max;
+
+      arb_rules_seat_range (variants[v], &min, &max);
+      g_assert_cmpuint (min, ==, variants[v] == ARB_VARIANT_SOLO ? 1 : 2);
+      g_assert_cmpuint (max, ==, variants[v] == ARB_VARIANT_SOLO ? 1 : 4);
+      for (guint n = 0; n <= ARB_MAX_PLAYERS + 1; n++)
+        {
+          g_autoptr (GError) error = NULL;
+          gboolean ok = arb_rules_check_players (variants[v], n, &error);
+
+          g_assert_true (ok == (n >= min && n <= max));
+          g_assert_true (ok == (error == NULL));
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -816,6 +841,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/state/refuse/placement", test_refuse_placement);
   g_test_add_func ("/state/refuse/solo", test_refuse_solo);
   g_test_add_func ("/state/turns-left", test_turns_left);
+  g_test_add_func ("/state/seat-range", test_seat_range);
 
   return g_test_run ();
 }

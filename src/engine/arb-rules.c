@@ -46,10 +46,22 @@ arb_variant_name (ArbVariant variant)
 
 /* Seats are the people and computers who take turns: 2 to 4, or 1 in solo,
  * where Q takes no turn. */
+/* How many seats a rule set has: one in solo (Q has none), 2 to 4 else. */
+void
+arb_rules_seat_range (ArbVariant variant, guint *min, guint *max)
+{
+  *min = variant == ARB_VARIANT_SOLO ? 1 : 2;
+  *max = variant == ARB_VARIANT_SOLO ? 1 : ARB_MAX_PLAYERS;
+}
+
 gboolean
 arb_rules_check_players (ArbVariant variant, guint n_seats, GError **error)
 {
-  gboolean ok = variant == ARB_VARIANT_SOLO ? n_seats == 1 : n_seats >= 2 && n_seats <= 4;
+  guint min, max;
+  gboolean ok;
+
+  arb_rules_seat_range (variant, &min, &max);
+  ok = n_seats >= min && n_seats <= max;
   if (!ok)
     {
       if (variant == ARB_VARIANT_SOLO)

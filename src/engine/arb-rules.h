@@ -22,6 +22,9 @@ const char *arb_variant_id            (ArbVariant   variant);
 gboolean    arb_variant_from_id       (const char  *id,
                                        ArbVariant  *variant);
 const char *arb_variant_name          (ArbVariant   variant);
+void        arb_rules_seat_range      (ArbVariant   variant,
+                                       guint       *min,
+                                       guint       *max);
 gboolean    arb_rules_check_players   (ArbVariant   variant,
                                        guint        n_seats,
                                        GError     **error);
