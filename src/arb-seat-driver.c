@@ -94,7 +94,6 @@ gboolean
 arb_seat_driver_play (ArbSeatDriver *self, guint pace_ms)
 {
   guint seat;
-  const char *level_id;
   ArbAiLevel level = ARB_AI_RANDOM;
   ArbAiParams params;
   ArbAiView view;
@@ -103,9 +102,8 @@ arb_seat_driver_play (ArbSeatDriver *self, guint pace_ms)
   if (self->cancellable != NULL || arb_game_is_finished (self->game))
     return FALSE;
   seat = arb_game_get_current_player (self->game);
-  level_id = arb_player_get_level (arb_game_get_player (self->game, seat));
-  if (!arb_ai_level_from_id (level_id, &level))
-    g_warning ("Unknown computer level “%s”: playing at random", level_id);
+  if (!arb_ai_player_level (arb_game_get_player (self->game, seat), &level))
+    return FALSE;
   arb_ai_params_init (&params, level, g_random_int ());
   /* The computer sees what its seat may know, never the others' hands. */
   arb_ai_view_init_from_game (&view, self->game, seat);

@@ -79,11 +79,34 @@ test_driver_pace_and_cancel (void)
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, 1);
 }
 
+/* A person's seat is no driver's: it plays nothing there. */
+static void
+test_driver_leaves_people_alone (void)
+{
+  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = NULL;
+  g_autoptr (ArbSeatDriver) driver = NULL;
+  ArbAiLevel level;
+
+  g_ptr_array_add (players, arb_player_new ("Ann", ARB_PLAYER_PERSON, NULL));
+  g_ptr_array_add (players, arb_player_new ("Bob", ARB_PLAYER_COMPUTER, "hard"));
+  game = arb_game_new (ARB_VARIANT_STANDARD, players, 1, 0, &error);
+  g_assert_no_error (error);
+  g_assert_false (arb_ai_player_level (arb_game_get_player (game, 0), &level));
+  g_assert_true (arb_ai_player_level (arb_game_get_player (game, 1), &level));
+  g_assert_cmpint (level, ==, ARB_AI_HARD);
+  driver = arb_seat_driver_new (game);
+  g_assert_false (arb_seat_driver_play (driver, 0));
+  g_assert_false (arb_seat_driver_is_busy (driver));
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/seat-driver/plays-to-the-end", test_driver_plays_to_the_end);
   g_test_add_func ("/seat-driver/pace-and-cancel", test_driver_pace_and_cancel);
+  g_test_add_func ("/seat-driver/leaves-people-alone", test_driver_leaves_people_alone);
   return g_test_run ();
 }

@@ -186,6 +186,21 @@ arb_ai_decide (const ArbState *state, const ArbStep *steps, guint n_steps, const
   return arb_ai_choose_with_view (view, params, cancellable, move, stats, error);
 }
 
+/* Whether player is a computer, and at what level: the engine's answer,
+ * so that no program reads the level's id itself. An id no version knows
+ * (saves are checked against the schema, so only a program's own players)
+ * plays at random. */
+gboolean
+arb_ai_player_level (ArbPlayer *player, ArbAiLevel *level)
+{
+  g_return_val_if_fail (ARB_IS_PLAYER (player), FALSE);
+  if (arb_player_get_kind (player) != ARB_PLAYER_COMPUTER)
+    return FALSE;
+  if (!arb_ai_level_from_id (arb_player_get_level (player), level))
+    *level = ARB_AI_RANDOM;
+  return TRUE;
+}
+
 /* A legal move chosen at random, as the random player plays: for
  * benchmarks and tests that need many quick games, not a decision. */
 gboolean

@@ -96,6 +96,8 @@ gboolean    arb_ai_decide            (const ArbState     *state,
                                       ArbMove            *move,
                                       ArbAiStats         *stats,
                                       GError            **error);
+gboolean    arb_ai_player_level      (ArbPlayer          *player,
+                                      ArbAiLevel         *level);
 gboolean    arb_ai_random_move       (const ArbState     *state,
                                       GRand              *rand,
                                       ArbMove            *move);
