@@ -47,6 +47,8 @@ gboolean arb_ai_choose_random  (const ArbState  *state,
 void     arb_ai_policy_playout (const ArbState  *state,
                                 guint64         *rng,
                                 ArbMove         *move);
+void     arb_ai_play_out       (ArbState        *state,
+                                guint64         *rng);
 
 gboolean arb_ai_search         (const ArbAiView   *view,
                                 const ArbAiParams *params,

@@ -57,8 +57,10 @@ playout_reward (const ArbState *state, guint me)
   return 0.75 * win + 0.25 * (0.5 + margin / 40.0);
 }
 
-static double
-playout (ArbState *state, guint me, guint64 *rng)
+/* Plays state to its end with the quick playout policy: the search's and
+ * the review's way to see where a deal leads. */
+void
+arb_ai_play_out (ArbState *state, guint64 *rng)
 {
   ArbMove move;
 
@@ -74,6 +76,12 @@ playout (ArbState *state, guint me, guint64 *rng)
           arb_state_apply (state, &move, NULL, NULL);
         }
     }
+}
+
+static double
+playout (ArbState *state, guint me, guint64 *rng)
+{
+  arb_ai_play_out (state, rng);
   return playout_reward (state, me);
 }
 

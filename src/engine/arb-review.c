@@ -147,20 +147,7 @@ final_margin (const ArbState *state, guint seat)
 static double
 play_out (ArbState *state, guint seat, guint64 *rng)
 {
-  ArbMove move;
-
-  while (state->phase != ARB_PHASE_OVER)
-    {
-      arb_ai_policy_playout (state, rng, &move);
-      if (!arb_state_apply (state, &move, NULL, NULL))
-        {
-          /* The policy makes only legal moves; a random one keeps a bug
-           * there from hanging the review. */
-          g_warn_if_reached ();
-          arb_ai_choose_random (state, rng, &move);
-          arb_state_apply (state, &move, NULL, NULL);
-        }
-    }
+  arb_ai_play_out (state, rng);
   return final_margin (state, seat);
 }
 
