@@ -160,6 +160,15 @@ arb_session_saved (ArbSession *self, GFile *file)
   set_modified (self, FALSE);
 }
 
+/* The game changed in a way worth saving other than by a step (a review
+ * was added). */
+void
+arb_session_changed (ArbSession *self)
+{
+  g_return_if_fail (ARB_IS_SESSION (self));
+  set_modified (self, TRUE);
+}
+
 /* The player chose to let the unsaved steps go. */
 void
 arb_session_forget (ArbSession *self)

@@ -20,6 +20,7 @@ gboolean    arb_session_get_modified (ArbSession  *self);
 void        arb_session_saved        (ArbSession  *self,
                                       GFile       *file);
 void        arb_session_forget       (ArbSession  *self);
+void        arb_session_changed      (ArbSession  *self);
 char       *arb_session_dup_title    (ArbSession  *self);
 
 G_END_DECLS

@@ -55,6 +55,9 @@ struct _ArbWindow
   GtkBox               *other_hands_box;
   GtkEventController   *replay_keys;
   ArbFlightLayer       *flight_layer;
+  GtkWidget            *review_box;
+  GtkLabel             *review_label;
+  GtkProgressBar       *review_progress;
 
   GSettings            *settings;
   ArbGame              *game;
@@ -64,6 +67,7 @@ struct _ArbWindow
   ArbCard               new_card;    /* the card the viewer just drew from the deck */
   ArbSeatDriver        *driver;      /* plays the computers' steps */
   GCancellable         *hint_cancellable;
+  GCancellable         *review_cancellable; /* set while the game is reviewed */
   guint                 advance_idle;
   gboolean              log_in_replay; /* the log follows a replay's cursor */
   guint                 flight_step;   /* the step whose card flies */
@@ -100,6 +104,9 @@ void     _arb_window_open_game         (ArbWindow      *self,
                                         GFile          *file);
 void     _arb_window_cancel_load       (ArbWindow      *self);
 gboolean _arb_window_is_loading        (ArbWindow      *self);
+void     _arb_window_class_add_review (GtkWidgetClass *widget_class);
+void     _arb_window_show_review       (ArbWindow      *self);
+void     _arb_window_cancel_review     (ArbWindow      *self);
 void     _arb_window_refresh           (ArbWindow      *self);
 void     _arb_window_advance           (ArbWindow      *self);
 

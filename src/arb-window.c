@@ -484,6 +484,7 @@ update_replay_bar (ArbWindow *self)
   /* Translators: the position of a replay: steps taken of all the steps. */
   label = g_strdup_printf (_("Step %u of %u"), step, n);
   gtk_label_set_label (self->replay_label, label);
+  _arb_window_show_review (self);
   gtk_widget_set_visible (self->back_to_game_button, !arb_game_is_finished (self->game));
 }
 
@@ -571,6 +572,7 @@ _arb_window_cancel_computer (ArbWindow *self)
 {
   g_cancellable_cancel (self->hint_cancellable);
   g_clear_object (&self->hint_cancellable);
+  _arb_window_cancel_review (self);
   if (self->driver != NULL)
     arb_seat_driver_cancel (self->driver);
 }
@@ -1115,6 +1117,7 @@ arb_window_class_init (ArbWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   _arb_window_class_add_actions (widget_class);
+  _arb_window_class_add_review (widget_class);
   gtk_widget_class_install_action (widget_class, "win.draw", "i", draw_action);
   gtk_widget_class_install_action (widget_class, "win.play", "(yii)", place_action);
   gtk_widget_class_install_action (widget_class, "win.discard", "(yii)", place_action);

@@ -1206,6 +1206,69 @@ test_card_flies (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+reviewed (ArbWindow *window)
+{
+  return arb_game_get_review (arb_window_get_game (window)) != NULL;
+}
+
+/* Review, in the replay: runs in the background, then says at each step
+ * what Hard would have done; the game has something new to save, and a
+ * saved review comes back with the file, shown without running again. */
+static void
+test_review_in_replay (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("arboretum-window-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "reviewed.arboretum", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  ArbWindow *opened;
+  guint n_steps;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 51, &error));
+  for (int turn = 0; turn < 2; turn++)
+    {
+      wait_for (window, settled);
+      for (int step = 0; step < 4; step++)
+        person_step (window);
+    }
+  wait_for (window, settled);
+  g_assert_true (arb_window_save_to_file (window, file, &error));
+  n_steps = arb_game_get_n_steps (arb_window_get_game (window));
+  arb_window_start_replay (window);
+  g_assert_false (gtk_widget_get_visible (window->review_box));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.review", NULL);
+  g_assert_nonnull (window->review_cancellable);
+  g_assert_true (gtk_widget_get_visible (window->review_box));
+  wait_for (window, reviewed);
+  g_assert_null (window->review_cancellable);
+  g_assert_true (arb_session_get_modified (window->session));
+  g_assert_cmpuint (arb_review_get_n_steps (arb_game_get_review (arb_window_get_game (window))), ==, n_steps);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-first", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-next", NULL);
+  g_assert_true (gtk_widget_get_visible (window->review_box));
+  g_assert_true (g_str_has_prefix (gtk_label_get_label (window->review_label), "Hard"));
+  g_assert_true (arb_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  opened = new_window ();
+  gtk_window_present (GTK_WINDOW (opened));
+  g_assert_true (arb_window_open_file (opened, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (reviewed (opened));
+  arb_window_start_replay (opened);
+  gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-first", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-next", NULL);
+  g_assert_null (opened->review_cancellable);
+  g_assert_true (g_str_has_prefix (gtk_label_get_label (opened->review_label), "Hard"));
+  gtk_window_destroy (GTK_WINDOW (opened));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* A new game would take the place of one with unsaved steps: the window
  * asks first, and Cancel keeps the game as it was. */
 static void
@@ -1994,6 +2057,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/hint-keeps-focus", test_hint_keeps_focus);
   g_test_add_func ("/window/log-follows-replay", test_log_follows_replay);
   g_test_add_func ("/window/card-flies", test_card_flies);
+  g_test_add_func ("/window/review-in-replay", test_review_in_replay);
   g_test_add_func ("/window/close-without-saving", test_close_without_saving);
   g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
   g_test_add_func ("/window/open-damaged-file", test_open_damaged_file);

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* arb-window-review.c: the game's review in the window's replay.
+ *
+ * Review (win.review) compares every decision of the game with what Hard
+ * would have done from that seat's knowledge (ArbReview, in a worker
+ * thread, with a progress bar; the game stays usable). The review goes into
+ * the game, so that saving keeps it; a game opened with a review shows it
+ * at once. At each step of the replay the bar says what Hard would have
+ * done, the points the move made lost, and its mark.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "arb-window-private.h"
+
+typedef struct {
+  ArbWindow *window;
+  ArbGame   *game;
+} Reviewing;
+
+static void
+on_progress (guint done, guint total, gpointer user_data)
+{
+  Reviewing *reviewing = user_data;
+
+  if (total > 0 && reviewing->window->review_cancellable != NULL)
+    gtk_progress_bar_set_fraction (reviewing->window->review_progress, (double) done / total);
+}
+
+static void
+on_reviewed (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Reviewing *reviewing = user_data;
+  ArbWindow *self = reviewing->window;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbReview) review = arb_review_run_finish (result, &error);
+
+  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && self->game == reviewing->game)
+    {
+      g_clear_object (&self->review_cancellable);
+      gtk_widget_set_visible (GTK_WIDGET (self->review_progress), FALSE);
+      if (review != NULL)
+        {
+          arb_game_set_review (self->game, review);
+          /* A review is worth keeping: the game now has something to save. */
+          arb_session_changed (self->session);
+        }
+      else
+        _arb_window_say (self, error->message, TRUE);
+      _arb_window_refresh (self);
+    }
+  g_object_unref (reviewing->window);
+  g_object_unref (reviewing->game);
+  g_free (reviewing);
+}
+
+static void
+review_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  Reviewing *reviewing;
+  ArbReviewParams params;
+
+  if (self->game == NULL || self->review_cancellable != NULL || arb_game_get_review (self->game) != NULL)
+    return;
+  arb_review_params_init (&params, arb_game_get_seed (self->game));
+  reviewing = g_new0 (Reviewing, 1);
+  reviewing->window = g_object_ref (self);
+  reviewing->game = g_object_ref (self->game);
+  self->review_cancellable = g_cancellable_new ();
+  gtk_progress_bar_set_fraction (self->review_progress, 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->review_progress), TRUE);
+  arb_review_run_async (self->game, &params, self->review_cancellable, on_progress, reviewing,
+                        on_reviewed, reviewing);
+  _arb_window_refresh (self);
+}
+
+void
+_arb_window_cancel_review (ArbWindow *self)
+{
+  g_cancellable_cancel (self->review_cancellable);
+  g_clear_object (&self->review_cancellable);
+  if (self->review_progress != NULL)
+    gtk_widget_set_visible (GTK_WIDGET (self->review_progress), FALSE);
+}
+
+/* "Hard would have planted Oak 5 at (1, 0): 3.2 ± 0.4 points lost. Mistake." */
+static char *
+review_text (ArbWindow *self, ArbReview *review, guint step)
+{
+  const ArbReviewEntry *entry = arb_review_get_entry (review, step);
+  const ArbStep *played = arb_game_get_step (self->game, step);
+  ArbStep best = *played;
+  g_autofree char *hard = NULL;
+
+  if (arb_review_same_move (&entry->best, &played->move))
+    /* Translators: the review of a step where the move made was Hard's. */
+    return g_strdup (_("Hard would have done the same."));
+  best.move = entry->best;
+  hard = arb_game_describe_step (self->game, &best, ARB_STEP_TEXT_FULL);
+  if (entry->mark == ARB_REVIEW_MARK_NONE)
+    /* Translators: Hard's move (a step's text), then the points lost with their error. */
+    return g_strdup_printf (_("Hard’s choice: %s. Points lost: %.2f ± %.2f."), hard,
+                            entry->loss / 100.0, entry->error / 100.0);
+  /* Translators: Hard's move, the points lost with their error, and the mark (Blunder…). */
+  return g_strdup_printf (_("Hard’s choice: %s. Points lost: %.2f ± %.2f. %s."), hard,
+                          entry->loss / 100.0, entry->error / 100.0, arb_review_mark_name (entry->mark));
+}
+
+/* The review at the replay's step, while replaying a reviewed game. */
+void
+_arb_window_show_review (ArbWindow *self)
+{
+  ArbReview *review = self->game != NULL ? arb_game_get_review (self->game) : NULL;
+  guint step = self->replay != NULL ? arb_replay_get_step (self->replay) : 0;
+  gboolean reviewing = self->review_cancellable != NULL;
+  g_autofree char *text = NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.review",
+                                 self->replay != NULL && review == NULL && !reviewing
+                                 && arb_game_get_n_steps (self->game) > 0);
+  if (self->replay != NULL && reviewing)
+    text = g_strdup (_("Reviewing every move…"));
+  else if (self->replay != NULL && review != NULL && step > 0 && step <= arb_review_get_n_steps (review))
+    text = review_text (self, review, step - 1);
+  gtk_widget_set_visible (GTK_WIDGET (self->review_box), text != NULL);
+  gtk_label_set_label (self->review_label, text != NULL ? text : "");
+}
+
+void
+_arb_window_class_add_review (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, review_box);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, review_label);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, review_progress);
+  gtk_widget_class_install_action (widget_class, "win.review", NULL, review_action);
+}
