@@ -26,6 +26,7 @@ struct _ArbHandView
   ArbCard    new_card;
   int        card_width;
   int        fitting_width;
+  gboolean   keep_places;  /* a card that leaves leaves its place empty */
   guint      resize_tick;
 };
 
@@ -208,6 +209,7 @@ static void
 arb_hand_view_init (ArbHandView *self)
 {
   self->selected = ARB_CARD_NONE;
+  self->keep_places = TRUE;
   self->card_width = HAND_CARD_WIDTH;
   gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -314,7 +316,7 @@ arb_hand_view_set_hand (ArbHandView *self, const ArbCardSet *hand, ArbCard new_c
   self->updating = TRUE;
   if (hand == NULL || !arb_card_set_contains (hand, self->selected))
     self->selected = ARB_CARD_NONE;
-  if (hand != NULL && (new_card == self->new_card || new_card == ARB_CARD_NONE)
+  if (hand != NULL && self->keep_places && (new_card == self->new_card || new_card == ARB_CARD_NONE)
       && !arb_card_set_is_empty (hand) && only_lost_cards (self, hand))
     leave_gaps (self, hand, new_card);
   else
@@ -324,6 +326,15 @@ arb_hand_view_set_hand (ArbHandView *self, const ArbCardSet *hand, ArbCard new_c
   if (hand != NULL)
     self->hand = *hand;
   self->updating = FALSE;
+}
+
+/* Whether a card that leaves the hand leaves its place empty (for a person
+ * playing) or the hand closes up at once (a replay, a game watched). */
+void
+arb_hand_view_set_keep_places (ArbHandView *self, gboolean keep_places)
+{
+  g_return_if_fail (ARB_IS_HAND_VIEW (self));
+  self->keep_places = keep_places;
 }
 
 ArbCard

@@ -14,6 +14,8 @@ G_DECLARE_FINAL_TYPE (ArbHandView, arb_hand_view, ARB, HAND_VIEW, AdwBin)
 void       arb_hand_view_set_hand        (ArbHandView      *self,
                                           const ArbCardSet *hand,
                                           ArbCard           new_card);
+void       arb_hand_view_set_keep_places (ArbHandView      *self,
+                                          gboolean          keep_places);
 ArbCard    arb_hand_view_get_selected    (ArbHandView      *self);
 void       arb_hand_view_select          (ArbHandView      *self,
                                           ArbCard           card);

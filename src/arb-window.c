@@ -367,6 +367,10 @@ update_hand (ArbWindow *self, const ArbState *state)
       update_other_hands (self, state, seat);
       return;
     }
+  /* Places left empty keep cards under a person's pointer; a replay and a
+   * game being watched show the hand as it is. */
+  arb_hand_view_set_keep_places (self->hand_view,
+                                 self->replay == NULL && seat == self->viewer && !is_computer (self, (guint) seat));
   arb_hand_view_set_hand (self->hand_view, &state->hands[seat],
                           self->replay == NULL ? self->new_card : ARB_CARD_NONE);
   update_other_hands (self, state, seat);

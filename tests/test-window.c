@@ -1117,6 +1117,14 @@ test_log_follows_replay (void)
   for (int i = 0; i < 5; i++)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-next", NULL);
   let_frames_pass ();
+  /* A replay shows the hand as it is: no place left empty. */
+  {
+    g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+
+    find_descendants (GTK_WIDGET (window->hand_view), GTK_TYPE_LABEL, labels);
+    for (guint i = 0; i < labels->len; i++)
+      g_assert_false (gtk_widget_has_css_class (labels->pdata[i], "hand-gap"));
+  }
   row = current_log_row (window);
   g_assert_cmpint (row, ==, arb_log_view_get_row_of_step (window->log_view, 4));
   adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (
