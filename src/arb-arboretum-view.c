@@ -30,6 +30,8 @@ struct _ArbArboretumView
   guint         fit_tick;
   gboolean      has_hint;
   int           hint_x, hint_y;
+  ArbCard       ghost;            /* a card shown where it could have gone, or NONE */
+  int           ghost_x, ghost_y;
 
   /* Keeping the newest card in view, in the scrolled window around us. */
   int           min_x, min_y;     /* the cell at the grid's top left */
@@ -364,6 +366,11 @@ rebuild (ArbArboretumView *self)
       min_x = MIN (min_x, self->cells[2 * i]);
       min_y = MIN (min_y, self->cells[2 * i + 1]);
     }
+  if (self->ghost != ARB_CARD_NONE)
+    {
+      min_x = MIN (min_x, self->ghost_x);
+      min_y = MIN (min_y, self->ghost_y);
+    }
 
   /* What is on screen stays in place when a column or a row is added
    * before the others. */
@@ -395,7 +402,50 @@ rebuild (ArbArboretumView *self)
       int x = self->cells[2 * i], y = self->cells[2 * i + 1];
       gtk_grid_attach (self->grid, make_cell (self, x, y), x - min_x, y - min_y, 1, 1);
     }
+  if (self->ghost != ARB_CARD_NONE)
+    {
+      GtkWidget *ghost = arb_card_widget_new (self->ghost, self->card_width);
+
+      gtk_widget_add_css_class (ghost, "ghost");
+      /* Translators: for a screen reader: the card Hard would have planted there. */
+      g_autofree char *name = arb_card_to_string (self->ghost);
+      g_autofree char *label = g_strdup_printf (_("%s, Hard’s choice"), name);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (ghost), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+      gtk_grid_attach (self->grid, ghost, self->ghost_x - min_x, self->ghost_y - min_y, 1, 1);
+    }
   queue_scroll (self);
+}
+
+/* Shows card, faded, at (x, y): where Hard would have planted it, in a
+ * reviewed replay; ARB_CARD_NONE takes it away. */
+void
+arb_arboretum_view_set_ghost (ArbArboretumView *self, ArbCard card, int x, int y)
+{
+  g_return_if_fail (ARB_IS_ARBORETUM_VIEW (self));
+  if (card == self->ghost && (card == ARB_CARD_NONE || (x == self->ghost_x && y == self->ghost_y)))
+    return;
+  self->ghost = card;
+  self->ghost_x = x;
+  self->ghost_y = y;
+  if (card != ARB_CARD_NONE)
+    {
+      self->has_target = TRUE;
+      self->target_x = x;
+      self->target_y = y;
+    }
+  rebuild (self);
+}
+
+/* The ghost card shown, or NULL: for the tests. */
+GtkWidget *
+arb_arboretum_view_get_ghost (ArbArboretumView *self)
+{
+  g_return_val_if_fail (ARB_IS_ARBORETUM_VIEW (self), NULL);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->grid));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_has_css_class (child, "ghost"))
+      return child;
+  return NULL;
 }
 
 static void
@@ -423,6 +473,7 @@ static void
 arb_arboretum_view_init (ArbArboretumView *self)
 {
   self->card_width = self->zoom_width = 80;
+  self->ghost = ARB_CARD_NONE;
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 

@@ -30,6 +30,11 @@ GtkWidget *arb_arboretum_view_get_card_widget (ArbArboretumView   *self,
                                                int                 x,
                                                int                 y);
 GtkWidget *arb_arboretum_view_get_first_cell_button (ArbArboretumView *self);
+void       arb_arboretum_view_set_ghost       (ArbArboretumView   *self,
+                                               ArbCard             card,
+                                               int                 x,
+                                               int                 y);
+GtkWidget *arb_arboretum_view_get_ghost       (ArbArboretumView   *self);
 int        arb_arboretum_view_get_card_width  (ArbArboretumView   *self);
 void       arb_arboretum_view_set_fit         (ArbArboretumView   *self,
                                                gboolean            fit);

@@ -85,30 +85,58 @@ _arb_window_cancel_review (ArbWindow *self)
     gtk_widget_set_visible (GTK_WIDGET (self->review_progress), FALSE);
 }
 
-/* "Hard would have planted Oak 5 at (1, 0): 3.2 ± 0.4 points lost. Mistake." */
+/* The decision made at the position shown, against Hard's:
+ * "Next: Rina planted Oak 5. Hard’s choice: … Points lost: 3.20 ± 0.40. Mistake." */
 static char *
 review_text (ArbWindow *self, ArbReview *review, guint step)
 {
   const ArbReviewEntry *entry = arb_review_get_entry (review, step);
   const ArbStep *played = arb_game_get_step (self->game, step);
+  g_autofree char *made = arb_game_describe_step (self->game, played, ARB_STEP_TEXT_FULL);
   ArbStep best = *played;
   g_autofree char *hard = NULL;
 
   if (arb_review_same_move (&entry->best, &played->move))
-    /* Translators: the review of a step where the move made was Hard's. */
-    return g_strdup (_("Hard would have done the same."));
+    /* Translators: the step played from the position shown, which was Hard's choice too. */
+    return g_strdup_printf (_("Next: %s. Hard would have done the same."), made);
   best.move = entry->best;
   hard = arb_game_describe_step (self->game, &best, ARB_STEP_TEXT_FULL);
   if (entry->mark == ARB_REVIEW_MARK_NONE)
-    /* Translators: Hard's move (a step's text), then the points lost with their error. */
-    return g_strdup_printf (_("Hard’s choice: %s. Points lost: %.2f ± %.2f."), hard,
+    /* Translators: the step played, Hard's choice instead, the points lost with their error. */
+    return g_strdup_printf (_("Next: %s. Hard’s choice: %s. Points lost: %.2f ± %.2f."), made, hard,
                             entry->loss / 100.0, entry->error / 100.0);
-  /* Translators: Hard's move, the points lost with their error, and the mark (Blunder…). */
-  return g_strdup_printf (_("Hard’s choice: %s. Points lost: %.2f ± %.2f. %s."), hard,
+  /* Translators: the step played, Hard's choice, the points lost with their error, the mark. */
+  return g_strdup_printf (_("Next: %s. Hard’s choice: %s. Points lost: %.2f ± %.2f. %s."), made, hard,
                           entry->loss / 100.0, entry->error / 100.0, arb_review_mark_name (entry->mark));
 }
 
-/* The review at the replay's step, while replaying a reviewed game. */
+/* Hard's card where it would have gone, when Hard would have planted
+ * another card or elsewhere: in the player's arboretum, or Q's in solo. */
+static void
+show_ghost (ArbWindow *self, ArbReview *review, guint step)
+{
+  const ArbReviewEntry *entry = review != NULL && step < arb_review_get_n_steps (review)
+                                ? arb_review_get_entry (review, step) : NULL;
+  const ArbStep *played = entry != NULL ? arb_game_get_step (self->game, step) : NULL;
+  ArbArboretumView *target = NULL;
+
+  if (entry != NULL && !arb_review_same_move (&entry->best, &played->move))
+    {
+      if (entry->best.kind == ARB_MOVE_PLAY)
+        target = arb_window_get_arboretum_view (self, played->player);
+      else if (entry->best.kind == ARB_MOVE_DISCARD && arb_game_get_variant (self->game) == ARB_VARIANT_SOLO)
+        target = self->seat_views[ARB_SOLO_Q];
+    }
+  arb_arboretum_view_set_ghost (self->own_view, ARB_CARD_NONE, 0, 0);
+  for (guint p = 0; p < ARB_MAX_PLAYERS; p++)
+    if (self->seat_views[p] != NULL)
+      arb_arboretum_view_set_ghost (self->seat_views[p], ARB_CARD_NONE, 0, 0);
+  if (target != NULL)
+    arb_arboretum_view_set_ghost (target, entry->best.card, entry->best.x, entry->best.y);
+}
+
+/* The review of the decision about to be made at the replay's position,
+ * while replaying a reviewed game. */
 void
 _arb_window_show_review (ArbWindow *self)
 {
@@ -122,10 +150,12 @@ _arb_window_show_review (ArbWindow *self)
                                  && arb_game_get_n_steps (self->game) > 0);
   if (self->replay != NULL && reviewing)
     text = g_strdup (_("Reviewing every move…"));
-  else if (self->replay != NULL && review != NULL && step > 0 && step <= arb_review_get_n_steps (review))
-    text = review_text (self, review, step - 1);
+  else if (self->replay != NULL && review != NULL && step < arb_review_get_n_steps (review))
+    text = review_text (self, review, step);
   gtk_widget_set_visible (GTK_WIDGET (self->review_box), text != NULL);
   gtk_label_set_label (self->review_label, text != NULL ? text : "");
+  if (self->game != NULL)
+    show_ghost (self, self->replay != NULL ? review : NULL, step);
 }
 
 void

@@ -477,6 +477,7 @@ update_replay_bar (ArbWindow *self)
   gtk_event_controller_set_propagation_phase (self->replay_keys,
                                               self->replay != NULL ? GTK_PHASE_BUBBLE : GTK_PHASE_NONE);
   gtk_revealer_set_reveal_child (self->replay_bar, self->replay != NULL);
+  _arb_window_show_review (self);
   if (self->replay == NULL)
     return;
   step = arb_replay_get_step (self->replay);
@@ -488,7 +489,6 @@ update_replay_bar (ArbWindow *self)
   /* Translators: the position of a replay: steps taken of all the steps. */
   label = g_strdup_printf (_("Step %u of %u"), step, n);
   gtk_label_set_label (self->replay_label, label);
-  _arb_window_show_review (self);
   gtk_widget_set_visible (self->back_to_game_button, !arb_game_is_finished (self->game));
 }
 

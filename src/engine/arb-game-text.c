@@ -42,14 +42,21 @@ static char *
 describe_draw (ArbGame *game, const ArbStep *step, ArbStepText detail)
 {
   const char *name = arb_game_player_name (game, step->player);
-  g_autofree char *card = arb_card_to_string (step->move.card);
+  g_autofree char *card = arb_card_is_valid (step->move.card) ? arb_card_to_string (step->move.card) : NULL;
   g_autofree char *pile = NULL;
 
   if (step->move.source == ARB_SOURCE_DECK)
-    return detail == ARB_STEP_TEXT_FULL
+    return detail == ARB_STEP_TEXT_FULL && card != NULL
            /* Translators: player, card: a card drawn from the deck, in a replay of the whole game. */
            ? g_strdup_printf (_("%s drew %s from the deck"), name, card)
            : g_strdup_printf (_("%s drew a card from the deck"), name);
+  /* A draw not made, such as Hard's choice in a review, has no card yet. */
+  if (card == NULL)
+    {
+      pile = arb_game_pile_name (game, step->move.source);
+      /* Translators: player, pile: a draw whose card is not said. */
+      return g_strdup_printf (_("%s took the top card of %s"), name, pile);
+    }
   if (step->move.source == step->player && arb_game_get_variant (game) != ARB_VARIANT_SOLO)
     /* Translators: a player took back the top card of their own discard pile. */
     return g_strdup_printf (_("%s took %s from their own discard pile"), name, card);
@@ -102,11 +109,11 @@ arb_game_describe_step (ArbGame *game, const ArbStep *step, ArbStepText detail)
   g_return_val_if_fail (ARB_IS_GAME (game), NULL);
   g_return_val_if_fail (step != NULL, NULL);
   name = arb_game_player_name (game, step->player);
+  if (step->move.kind == ARB_MOVE_DRAW)
+    return describe_draw (game, step, detail);
   card = arb_card_to_string (step->move.card);
   switch (step->move.kind)
     {
-    case ARB_MOVE_DRAW:
-      return describe_draw (game, step, detail);
     case ARB_MOVE_PLAY:
       if (detail == ARB_STEP_TEXT_FULL)
         /* Translators: player, card, and where (column, row). */
