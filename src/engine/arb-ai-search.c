@@ -42,18 +42,14 @@ static double
 playout_reward (const ArbState *state, guint me)
 {
   ArbScoreSheet sheet;
-  guint best_other = 0;
   double win = 0.0;
 
   arb_state_score (state, &sheet);
-  for (guint p = 0; p < sheet.n_players; p++)
-    if (p != me)
-      best_other = MAX (best_other, sheet.players[p].total);
   if (sheet.winners & (1u << me))
     win = 1.0 / __builtin_popcount (sheet.winners);
   /* Winning is what counts; the margin tells apart the games that are lost
    * or won anyway. */
-  double margin = CLAMP ((double) sheet.players[me].total - best_other, -20.0, 20.0);
+  double margin = CLAMP ((double) arb_score_sheet_margin (&sheet, me), -20.0, 20.0);
   return 0.75 * win + 0.25 * (0.5 + margin / 40.0);
 }
 

@@ -135,13 +135,9 @@ static double
 final_margin (const ArbState *state, guint seat)
 {
   ArbScoreSheet sheet;
-  int best_other = G_MININT;
 
   arb_state_score (state, &sheet);
-  for (guint p = 0; p < sheet.n_players; p++)
-    if (p != seat)
-      best_other = MAX (best_other, (int) sheet.players[p].total);
-  return (double) sheet.players[seat].total - best_other;
+  return arb_score_sheet_margin (&sheet, seat);
 }
 
 static double

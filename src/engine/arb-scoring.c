@@ -402,3 +402,17 @@ arb_score_sheet_compute (ArbScoreSheet *sheet, ArbVariant variant, ArbSpeciesMas
     }
   decide_winners (sheet);
 }
+
+/* A seat's total less the best of the others' (Q's in solo): what the
+ * computers' search and the game review weigh a game's end by. */
+int
+arb_score_sheet_margin (const ArbScoreSheet *sheet, guint seat)
+{
+  int best_other = G_MININT;
+
+  g_return_val_if_fail (seat < sheet->n_players, 0);
+  for (guint p = 0; p < sheet->n_players; p++)
+    if (p != seat)
+      best_other = MAX (best_other, (int) sheet->players[p].total);
+  return (int) sheet->players[seat].total - best_other;
+}

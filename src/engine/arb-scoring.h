@@ -64,5 +64,7 @@ void  arb_score_sheet_compute    (ArbScoreSheet      *sheet,
                                   guint               n_players,
                                   const ArbCardSet   *hands,
                                   const ArbArboretum *arboreta);
+int   arb_score_sheet_margin     (const ArbScoreSheet *sheet,
+                                  guint               seat);
 
 G_END_DECLS
