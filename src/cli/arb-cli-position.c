@@ -579,8 +579,7 @@ load_data (ArbCliPosition *position, const char *data, gsize length, GError **er
   if (!json_parser_load_from_data (parser, data, (gssize) length, &parse_error))
     {
       g_autofree char *where = NULL;
-      g_autofree char *message = arb_error_one_line (parse_error->message);
-      const char *what = message;
+      const char *what = parse_error->message;
       guint line, column;
       int used = 0;
 
