@@ -117,7 +117,7 @@ update_rows (ArbNewGameDialog *self)
   for (guint i = 0; i < ARB_MAX_PLAYERS; i++)
     {
       gtk_widget_set_visible (GTK_WIDGET (self->name_rows[i]), i < seats);
-      gtk_widget_set_visible (GTK_WIDGET (self->who_rows[i]), i < seats && variant != ARB_VARIANT_SOLO);
+      gtk_widget_set_visible (GTK_WIDGET (self->who_rows[i]), i < seats && !arb_rules_has_automaton (variant));
     }
   if (choose)
     {
@@ -289,7 +289,7 @@ save_settings (ArbNewGameDialog *self)
   names_v = g_strv_builder_end (names);
   who_v = g_strv_builder_end (who);
   g_settings_set_string (self->settings, "variant", arb_variant_id (chosen_variant (self)));
-  if (chosen_variant (self) != ARB_VARIANT_SOLO)
+  if (!arb_rules_has_automaton (chosen_variant (self)))
     g_settings_set_uint (self->settings, "seats", chosen_seats (self));
   g_settings_set_strv (self->settings, "seat-names", (const char * const *) names_v);
   g_settings_set_strv (self->settings, "seat-players", (const char * const *) who_v);
@@ -308,7 +308,7 @@ arb_new_game_dialog_start (ArbNewGameDialog *self, guint32 seed, GError **error)
   for (guint i = 0; i < chosen_seats (self); i++)
     {
       const char *id = g_ptr_array_index (self->who_ids, adw_combo_row_get_selected (self->who_rows[i]));
-      gboolean person = variant == ARB_VARIANT_SOLO || g_strcmp0 (id, "person") == 0;
+      gboolean person = arb_rules_has_automaton (variant) || g_strcmp0 (id, "person") == 0;
       const char *name = gtk_editable_get_text (GTK_EDITABLE (self->name_rows[i]));
       g_autofree char *fallback = default_seat_name (i);
 

@@ -681,6 +681,47 @@ test_legal_cells (void)
     g_assert_true (arb_state_check_discard (state, card, xy[2 * i], xy[2 * i + 1], NULL));
 }
 
+/* The seat questions the window and the CLI ask the engine: who is a
+ * computer (Q always), where a move plants its card, a pile's title. */
+static void
+test_seats_and_targets (void)
+{
+  g_autoptr (GPtrArray) people = arb_test_players (3, TRUE);
+  g_autoptr (ArbGame) standard = NULL;
+  g_autoptr (ArbGame) solo = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *short_title = NULL;
+  g_autofree char *solo_title = NULL;
+  ArbMove play = arb_move_play (arb_card_new (ARB_SPECIES_OAK, 5), 1, 0);
+  ArbMove discard = arb_move_discard (arb_card_new (ARB_SPECIES_OAK, 5), 1, 0);
+  ArbMove draw = arb_move_draw (ARB_SOURCE_DECK);
+
+  g_ptr_array_insert (people, 1, arb_player_new ("Rina", ARB_PLAYER_COMPUTER, "easy"));
+  g_ptr_array_remove_index (people, 2);
+  g_ptr_array_add (people, arb_player_new ("Bartholomew the Third", ARB_PLAYER_PERSON, NULL));
+  standard = arb_game_new (ARB_VARIANT_STANDARD, people, 1, 0, NULL);
+  g_assert_nonnull (standard);
+  g_assert_false (arb_game_is_computer (standard, 0));
+  g_assert_true (arb_game_is_computer (standard, 1));
+  g_assert_cmpuint (arb_game_count_people (standard), ==, 3);
+  g_assert_false (arb_game_is_computer (standard, 3));
+  g_assert_cmpint (arb_state_move_arboretum (arb_game_get_state (standard), 2, &play), ==, 2);
+  g_assert_cmpint (arb_state_move_arboretum (arb_game_get_state (standard), 2, &discard), ==, -1);
+  g_assert_cmpint (arb_state_move_arboretum (arb_game_get_state (standard), 2, &draw), ==, -1);
+  g_assert_true (arb_state_discards_on_pile (arb_game_get_state (standard)));
+  title = arb_game_pile_title (standard, 3, 0);
+  short_title = arb_game_pile_title (standard, 3, 10);
+  g_assert_cmpstr (title, ==, "Bartholomew the Third’s pile");
+  g_assert_cmpstr (short_title, ==, "Bartholom…’s pile");
+
+  solo = new_game (ARB_VARIANT_SOLO, 1, 5);
+  g_assert_true (arb_game_is_computer (solo, ARB_SOLO_Q));
+  g_assert_cmpint (arb_state_move_arboretum (arb_game_get_state (solo), 0, &discard), ==, ARB_SOLO_Q);
+  g_assert_false (arb_state_discards_on_pile (arb_game_get_state (solo)));
+  solo_title = arb_game_pile_title (solo, 0, 10);
+  g_assert_cmpstr (solo_title, ==, "Discard pile");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -696,6 +737,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/replay", test_replay);
   g_test_add_func ("/game/describe-steps", test_describe_steps);
   g_test_add_func ("/game/legal-cells", test_legal_cells);
+  g_test_add_func ("/game/seats-and-targets", test_seats_and_targets);
 
   return g_test_run ();
 }

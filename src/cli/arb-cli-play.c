@@ -128,7 +128,7 @@ parse_names (const char *text, PlaySetup *setup)
   else
     for (guint seat = 0; seat < setup->n_seats; seat++)
       setup->names[seat] = g_strdup_printf (_("Player %u"), seat + 1);
-  if (setup->variant == ARB_VARIANT_SOLO)
+  if (arb_rules_has_automaton (setup->variant))
     setup->names[ARB_SOLO_Q] = g_strdup ("Q");
   return TRUE;
 }
@@ -146,7 +146,11 @@ parse_setup (const PlayOptions *options, PlaySetup *setup)
       return FALSE;
     }
   if (options->players == PLAYERS_UNSET)
-    setup->n_seats = setup->variant == ARB_VARIANT_SOLO ? 1 : 2;
+    {
+      guint max;
+
+      arb_rules_seat_range (setup->variant, &setup->n_seats, &max);
+    }
   else if (options->players < 0)
     {
       arb_cli_printerr (_("The number of players cannot be negative"));

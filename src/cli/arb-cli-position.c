@@ -126,24 +126,30 @@ read_variant (JsonObject *root, ArbVariant *variant, GError **error)
   return TRUE;
 }
 
+/* The players of a position: the seats the rule set allows, and Q after
+ * them when the rules play a seat of their own. */
 static gboolean
 check_player_count (ArbVariant variant, guint n_players, GError **error)
 {
-  if (variant == ARB_VARIANT_SOLO && n_players != 2)
+  guint min_seats, max_seats, min, max;
+
+  arb_rules_seat_range (variant, &min_seats, &max_seats);
+  min = arb_rules_player_count (variant, min_seats);
+  max = arb_rules_player_count (variant, max_seats);
+  if (n_players >= min && n_players <= max)
+    return TRUE;
+  if (arb_rules_has_automaton (variant))
     return refuse (error, "players",
                    _("a solo position has 2 players, the person and then Q, not %u"), n_players);
-  if (variant != ARB_VARIANT_SOLO && (n_players < 2 || n_players > ARB_MAX_PLAYERS))
-    return refuse (error, "players",
-                   _("a %s position has 2 to 4 players, not %u"), arb_variant_id (variant),
-                   n_players);
-  return TRUE;
+  return refuse (error, "players",
+                 _("a %s position has 2 to 4 players, not %u"), arb_variant_id (variant), n_players);
 }
 
 static gboolean
 read_species (JsonObject *root, ArbCliPosition *position, GError **error)
 {
   JsonArray *list = get_array (root, "species", _("the position"), error);
-  guint n_seats = position->variant == ARB_VARIANT_SOLO ? 1 : position->n_players;
+  guint n_seats = position->n_players - (arb_rules_has_automaton (position->variant) ? 1 : 0);
   guint wanted = arb_rules_species_count (position->variant, n_seats);
 
   if (list == NULL)

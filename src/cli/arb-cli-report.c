@@ -170,7 +170,7 @@ arb_cli_report_format (const ArbCliPosition *position, const ArbScoreSheet *shee
   GString *out = g_string_new (NULL);
 
   g_string_append_printf (out, "%s, ", arb_variant_name (position->variant));
-  if (position->variant == ARB_VARIANT_SOLO)
+  if (arb_rules_has_automaton (position->variant))
     g_string_append_printf (out, _("%s against %s"), position->names[ARB_SOLO_PERSON],
                             position->names[ARB_SOLO_Q]);
   else

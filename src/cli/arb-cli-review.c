@@ -61,7 +61,7 @@ static char *
 describe_move (ArbGame *game, const ArbMove *m)
 {
   g_autofree char *card = arb_card_is_valid (m->card) ? arb_card_to_string (m->card) : NULL;
-  gboolean solo = arb_game_get_variant (game) == ARB_VARIANT_SOLO;
+  gboolean solo = arb_rules_has_automaton (arb_game_get_variant (game));
 
   switch (m->kind)
     {
@@ -206,7 +206,8 @@ add_move (JsonBuilder *b, const ArbMove *m, ArbVariant variant)
       json_builder_set_member_name (b, "value");
       json_builder_add_int_value (b, arb_card_value (m->card));
     }
-  if (m->kind == ARB_MOVE_PLAY || (m->kind == ARB_MOVE_DISCARD && variant == ARB_VARIANT_SOLO))
+  /* The place of a card planted: a play, or a discard into Q's arboretum. */
+  if (m->kind == ARB_MOVE_PLAY || (m->kind == ARB_MOVE_DISCARD && arb_rules_has_automaton (variant)))
     {
       json_builder_set_member_name (b, "x");
       json_builder_add_int_value (b, m->x);

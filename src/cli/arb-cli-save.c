@@ -58,7 +58,7 @@ collect_names (ArbGame *game, const char **names)
 
   for (guint i = 0; i < ARB_MAX_PLAYERS; i++)
     names[i] = i < n_seats ? arb_player_get_name (arb_game_get_player (game, i)) : NULL;
-  if (arb_game_get_variant (game) == ARB_VARIANT_SOLO)
+  if (arb_rules_has_automaton (arb_game_get_variant (game)))
     names[ARB_SOLO_Q] = "Q";
 }
 

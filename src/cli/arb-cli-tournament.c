@@ -295,7 +295,15 @@ parse_setup (Tournament *t, const char *variant, int players, int games, const c
       arb_cli_printerr (_("Unknown rule set “%s” (known: standard, classic, solo)"), variant);
       return FALSE;
     }
-  t->n_seats = players > 0 ? (guint) players : t->variant == ARB_VARIANT_SOLO ? 1 : 2;
+  if (players > 0)
+    t->n_seats = (guint) players;
+  else
+    {
+      guint max;
+
+      /* The fewest seats the rule set allows: 2, or 1 in solo. */
+      arb_rules_seat_range (t->variant, &t->n_seats, &max);
+    }
   if (!arb_rules_check_players (t->variant, t->n_seats, &error))
     {
       arb_cli_printerr ("%s", error->message);

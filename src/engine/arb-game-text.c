@@ -25,6 +25,35 @@ arb_game_player_name (ArbGame *game, guint player)
   return arb_player_get_name (arb_game_get_player (game, player));
 }
 
+/* A player's name cut to max_chars characters, the last one "…", where
+ * room is short (above a discard pile, on a tab); 0 keeps it whole. */
+char *
+arb_game_short_player_name (ArbGame *game, guint player, guint max_chars)
+{
+  const char *name = arb_game_player_name (game, player);
+  g_autofree char *start = NULL;
+
+  if (max_chars == 0 || g_utf8_strlen (name, -1) <= max_chars)
+    return g_strdup (name);
+  start = g_utf8_substring (name, 0, max_chars - 1);
+  return g_strconcat (start, "…", NULL);
+}
+
+/* A pile's title on the table: "Tom’s pile", or "Discard pile" when there
+ * is one pile (solo). max_name_chars cuts a long name (0: never). */
+char *
+arb_game_pile_title (ArbGame *game, guint pile, guint max_name_chars)
+{
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (ARB_IS_GAME (game), NULL);
+  if (arb_rules_has_automaton (arb_game_get_variant (game)))
+    return g_strdup (_("Discard pile"));
+  name = arb_game_short_player_name (game, pile, max_name_chars);
+  /* Translators: whose discard pile this is. */
+  return g_strdup_printf (_("%s’s pile"), name);
+}
+
 /* "the deck", "the discard pile" (solo), "Tom’s discard pile". */
 char *
 arb_game_pile_name (ArbGame *game, int source)
@@ -32,7 +61,7 @@ arb_game_pile_name (ArbGame *game, int source)
   g_return_val_if_fail (ARB_IS_GAME (game), NULL);
   if (source == ARB_SOURCE_DECK)
     return g_strdup (_("the deck"));
-  if (arb_game_get_variant (game) == ARB_VARIANT_SOLO)
+  if (arb_rules_has_automaton (arb_game_get_variant (game)))
     return g_strdup (_("the discard pile"));
   /* Translators: in "Rina took Oak 5 from Tom’s discard pile". */
   return g_strdup_printf (_("%s’s discard pile"), arb_game_player_name (game, (guint) source));

@@ -21,8 +21,14 @@ const char *arb_game_player_name     (ArbGame         *game,
                                       guint            player);
 gboolean    arb_game_player_is_q     (ArbGame         *game,
                                       guint            player);
+char       *arb_game_short_player_name (ArbGame       *game,
+                                        guint          player,
+                                        guint          max_chars);
 char       *arb_game_pile_name       (ArbGame         *game,
                                       int              source);
+char       *arb_game_pile_title      (ArbGame         *game,
+                                      guint            pile,
+                                      guint            max_name_chars);
 char       *arb_game_describe_step   (ArbGame         *game,
                                       const ArbStep   *step,
                                       ArbStepText      detail);

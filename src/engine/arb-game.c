@@ -326,6 +326,29 @@ arb_game_get_current_player (ArbGame *self)
   return self->state.current;
 }
 
+/* Whether a computer plays for player: a computer seat, or Q, who has no
+ * seat and follows the rules alone. */
+gboolean
+arb_game_is_computer (ArbGame *self, guint player)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), TRUE);
+  if (player >= arb_game_get_n_seats (self))
+    return TRUE;
+  return arb_player_get_kind (arb_game_get_player (self, player)) == ARB_PLAYER_COMPUTER;
+}
+
+/* How many people play at the screen. */
+guint
+arb_game_count_people (ArbGame *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), 0);
+  for (guint i = 0; i < arb_game_get_n_seats (self); i++)
+    n += !arb_game_is_computer (self, i);
+  return n;
+}
+
 ArbPhase
 arb_game_get_phase (ArbGame *self)
 {

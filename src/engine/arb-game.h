@@ -52,6 +52,9 @@ guint           arb_game_get_n_seats       (ArbGame         *self);
 ArbPlayer      *arb_game_get_player        (ArbGame         *self,
                                             guint            seat);
 guint           arb_game_get_current_player(ArbGame         *self);
+gboolean        arb_game_is_computer       (ArbGame         *self,
+                                            guint            player);
+guint           arb_game_count_people      (ArbGame         *self);
 ArbPhase        arb_game_get_phase         (ArbGame         *self);
 guint           arb_game_get_deck_size     (ArbGame         *self);
 guint           arb_game_get_turn          (ArbGame         *self);

@@ -83,6 +83,14 @@ arb_rules_species_count (ArbVariant variant, guint n_seats)
   return 2 + 2 * n_seats;
 }
 
+/* Whether the rules play a seat of their own (Q, in solo): the seats are
+ * then people, and the opponent is no one's to choose. */
+gboolean
+arb_rules_has_automaton (ArbVariant variant)
+{
+  return variant == ARB_VARIANT_SOLO;
+}
+
 /* Players with a hand and an arboretum: in solo, the person and Q. */
 guint
 arb_rules_player_count (ArbVariant variant, guint n_seats)

@@ -28,6 +28,7 @@ void        arb_rules_seat_range      (ArbVariant   variant,
 gboolean    arb_rules_check_players   (ArbVariant   variant,
                                        guint        n_seats,
                                        GError     **error);
+gboolean    arb_rules_has_automaton   (ArbVariant   variant);
 guint       arb_rules_species_count   (ArbVariant   variant,
                                        guint        n_seats);
 guint       arb_rules_player_count    (ArbVariant   variant,

@@ -370,6 +370,32 @@ arb_state_free_cells (const ArbState *state, guint arboretum, gint8 *xy)
   return arb_arboretum_free_cells (&state->arboreta[arboretum], xy);
 }
 
+/* Whether a discard goes on the player's own pile (every rule set but
+ * solo, where the person plants it in Q's arboretum). */
+gboolean
+arb_state_discards_on_pile (const ArbState *state)
+{
+  return state->variant != ARB_VARIANT_SOLO;
+}
+
+/* The arboretum a move of player plants its card in: the player's own for
+ * a play, Q's for a discard in solo; -1 for a draw and a discard onto a
+ * pile. */
+int
+arb_state_move_arboretum (const ArbState *state, guint player, const ArbMove *move)
+{
+  switch (move->kind)
+    {
+    case ARB_MOVE_PLAY:
+      return (int) player;
+    case ARB_MOVE_DISCARD:
+      return arb_state_discards_on_pile (state) ? -1 : ARB_SOLO_Q;
+    case ARB_MOVE_DRAW:
+    default:
+      return -1;
+    }
+}
+
 /* Where card may go now, as the rules allow it: the free cells of the
  * player's arboretum for a play, of Q's for a discard in solo; none in a
  * draw, or for a discard onto a pile. *arboretum tells whose; xy holds
@@ -377,7 +403,7 @@ arb_state_free_cells (const ArbState *state, guint arboretum, gint8 *xy)
 guint
 arb_state_legal_cells (const ArbState *state, ArbCard card, guint *arboretum, gint8 *xy)
 {
-  gboolean solo_discard = state->variant == ARB_VARIANT_SOLO && state->phase == ARB_PHASE_DISCARD;
+  gboolean solo_discard = state->phase == ARB_PHASE_DISCARD && !arb_state_discards_on_pile (state);
   gint8 free_cells[2 * ARB_MAX_FREE_CELLS];
   guint n, n_legal = 0;
 

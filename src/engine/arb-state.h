@@ -89,6 +89,10 @@ guint    arb_state_legal_cells       (const ArbState *state,
                                       ArbCard         card,
                                       guint          *arboretum,
                                       gint8          *xy);
+int      arb_state_move_arboretum    (const ArbState *state,
+                                      guint           player,
+                                      const ArbMove  *move);
+gboolean arb_state_discards_on_pile  (const ArbState *state);
 guint    arb_state_turns_left        (const ArbState *state);
 gboolean arb_state_is_last_turn      (const ArbState *state);
 guint    arb_state_total_cards       (const ArbState *state);
