@@ -76,7 +76,7 @@ autoplay (ArbWindow *self, guint n_steps, guint32 seed)
       if (i >= n_steps && person && state->phase == ARB_PHASE_PLAY)
         {
           /* Show where a card may go, as a person choosing would see it. */
-          arb_hand_view_select (self->hand_view, arb_card_set_nth (&state->hands[state->current], 0));
+          arb_hand_view_select (arb_table_get_hand_view (self->table), arb_card_set_nth (&state->hands[state->current], 0));
           break;
         }
       arb_ai_params_init (&params, ARB_AI_MEDIUM, g_rand_int (rand));

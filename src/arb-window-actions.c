@@ -44,6 +44,7 @@ on_hint (GObject *source, GAsyncResult *result, gpointer user_data)
   if (!_arb_window_viewer_to_act (self))
     return;
   card = arb_card_is_valid (move.card) ? arb_card_to_string (move.card) : NULL;
+  arb_table_show_hint (self->table, &move);
   switch (move.kind)
     {
     case ARB_MOVE_DRAW:
@@ -51,25 +52,19 @@ on_hint (GObject *source, GAsyncResult *result, gpointer user_data)
         text = g_strdup (_("Hint: draw from the deck"));
       else
         {
-          g_autofree char *pile = _arb_window_pile_name (self, move.source);
+          g_autofree char *pile = arb_game_pile_name (self->game, move.source);
           g_autofree char *top = arb_card_to_string (arb_pile_top (&arb_game_get_state (self->game)->discards[move.source]));
           /* Translators: a card, then a pile, as in “Hint: take Oak 5 from Talia’s discard pile”. */
           text = g_strdup_printf (_("Hint: take %s from %s"), top, pile);
         }
       break;
     case ARB_MOVE_PLAY:
-      arb_hand_view_select (self->hand_view, move.card);
-      arb_arboretum_view_set_hint (self->own_view, move.x, move.y);
       text = g_strdup_printf (_("Hint: plant %s on the marked place"), card);
       break;
     case ARB_MOVE_DISCARD:
     default:
-      arb_hand_view_select (self->hand_view, move.card);
-      if (arb_game_get_variant (self->game) == ARB_VARIANT_SOLO)
-        {
-          arb_arboretum_view_set_hint (self->seat_views[ARB_SOLO_Q], move.x, move.y);
-          text = g_strdup_printf (_("Hint: put %s on the marked place in Q’s arboretum"), card);
-        }
+      if (!arb_state_discards_on_pile (arb_game_get_state (self->game)))
+        text = g_strdup_printf (_("Hint: put %s on the marked place in Q’s arboretum"), card);
       else
         text = g_strdup_printf (_("Hint: discard %s"), card);
       break;
@@ -464,7 +459,7 @@ arb_window_start_replay (ArbWindow *self)
   self->replay = arb_replay_new (self->game);
   arb_replay_last (self->replay);
   gtk_stack_set_visible_child_name (self->stack, "table");
-  _arb_window_refresh (self);
+  _arb_window_show_source (self, arb_table_get_seat (self->table));
 }
 
 ArbReplay *
@@ -500,7 +495,6 @@ replay_move_action (GtkWidget *widget, const char *name, GVariant *param)
     arb_replay_next (self->replay);
   else
     arb_replay_last (self->replay);
-  _arb_window_refresh (self);
 }
 
 static void
@@ -509,14 +503,6 @@ on_replay_scale_changed (GtkRange *range, ArbWindow *self)
   if (self->replay == NULL || self->seeking)
     return;
   arb_replay_seek (self->replay, (guint) (gtk_range_get_value (range) + 0.5));
-  _arb_window_refresh (self);
-}
-
-static void
-on_all_hands_changed (GtkSwitch *sw, GParamSpec *pspec, ArbWindow *self)
-{
-  if (self->game != NULL)
-    _arb_window_refresh (self);
 }
 
 static void
@@ -527,7 +513,7 @@ replay_exit_action (GtkWidget *widget, const char *name, GVariant *param)
   if (self->replay == NULL || arb_game_is_finished (self->game))
     return;
   g_clear_object (&self->replay);
-  _arb_window_refresh (self);
+  _arb_window_show_source (self, arb_table_get_seat (self->table));
   _arb_window_advance (self);
 }
 
@@ -555,25 +541,10 @@ static void
 zoom_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   ArbWindow *self = ARB_WINDOW (widget);
-  int shown = arb_arboretum_view_get_card_width (self->own_view);
 
-  /* The arboretum shrinks to fit its space; asking for larger cards than
-   * fit lets it scroll, and the usual size fits again. */
-  if (g_str_equal (name, "win.zoom-in"))
-    {
-      self->card_width = MIN (shown + 12, 138);
-      arb_arboretum_view_set_fit (self->own_view, FALSE);
-    }
-  else if (g_str_equal (name, "win.zoom-out"))
-    self->card_width = MAX (shown - 12, 42);
-  else
-    {
-      self->card_width = DEFAULT_CARD_WIDTH;
-      arb_arboretum_view_set_fit (self->own_view, TRUE);
-    }
-  arb_arboretum_view_set_card_width (self->own_view, self->card_width);
-  gtk_widget_action_set_enabled (widget, "win.zoom-in", self->card_width < 138);
-  gtk_widget_action_set_enabled (widget, "win.zoom-out", self->card_width > 42);
+  arb_table_zoom (self->table, g_str_equal (name, "win.zoom-in") ? 1 : g_str_equal (name, "win.zoom-out") ? -1 : 0);
+  gtk_widget_action_set_enabled (widget, "win.zoom-in", arb_table_can_zoom (self->table, 1));
+  gtk_widget_action_set_enabled (widget, "win.zoom-out", arb_table_can_zoom (self->table, -1));
 }
 
 /* Left, Right, Home and End step through a replay; outside one they keep
@@ -604,7 +575,6 @@ void
 _arb_window_class_add_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_bind_template_callback (widget_class, on_replay_scale_changed);
-  gtk_widget_class_bind_template_callback (widget_class, on_all_hands_changed);
   gtk_widget_class_install_action (widget_class, "win.take-back", NULL, take_back_action);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
   gtk_widget_class_install_action (widget_class, "win.toggle-side-panel", NULL, toggle_side_panel_action);

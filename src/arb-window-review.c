@@ -48,7 +48,7 @@ on_reviewed (GObject *source, GAsyncResult *result, gpointer user_data)
         }
       else
         _arb_window_say (self, error->message, TRUE);
-      _arb_window_refresh (self);
+      _arb_window_update_controls (self);
     }
   g_object_unref (reviewing->window);
   g_object_unref (reviewing->game);
@@ -73,7 +73,7 @@ review_action (GtkWidget *widget, const char *name, GVariant *param)
   gtk_widget_set_visible (GTK_WIDGET (self->review_progress), TRUE);
   arb_review_run_async (self->game, &params, self->review_cancellable, on_progress, reviewing,
                         on_reviewed, reviewing);
-  _arb_window_refresh (self);
+  _arb_window_update_controls (self);
 }
 
 void
@@ -111,28 +111,18 @@ review_text (ArbWindow *self, ArbReview *review, guint step)
 }
 
 /* Hard's card where it would have gone, when Hard would have planted
- * another card or elsewhere: in the player's arboretum, or Q's in solo. */
+ * another card or elsewhere. */
 static void
 show_ghost (ArbWindow *self, ArbReview *review, guint step)
 {
   const ArbReviewEntry *entry = review != NULL && step < arb_review_get_n_steps (review)
                                 ? arb_review_get_entry (review, step) : NULL;
   const ArbStep *played = entry != NULL ? arb_game_get_step (self->game, step) : NULL;
-  ArbArboretumView *target = NULL;
 
   if (entry != NULL && !arb_review_same_move (&entry->best, &played->move))
-    {
-      if (entry->best.kind == ARB_MOVE_PLAY)
-        target = arb_window_get_arboretum_view (self, played->player);
-      else if (entry->best.kind == ARB_MOVE_DISCARD && arb_game_get_variant (self->game) == ARB_VARIANT_SOLO)
-        target = self->seat_views[ARB_SOLO_Q];
-    }
-  arb_arboretum_view_set_ghost (self->own_view, ARB_CARD_NONE, 0, 0);
-  for (guint p = 0; p < ARB_MAX_PLAYERS; p++)
-    if (self->seat_views[p] != NULL)
-      arb_arboretum_view_set_ghost (self->seat_views[p], ARB_CARD_NONE, 0, 0);
-  if (target != NULL)
-    arb_arboretum_view_set_ghost (target, entry->best.card, entry->best.x, entry->best.y);
+    arb_table_show_ghost (self->table, played->player, &entry->best);
+  else
+    arb_table_show_ghost (self->table, 0, NULL);
 }
 
 /* The review of the decision about to be made at the replay's position,

@@ -18,6 +18,10 @@
 #include "arb-window.h"
 #include "arb-window-private.h"
 
+/* A widget of the table, by its id in arb-table.ui. */
+#define TABLE_PART(window, name) \
+  GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET ((window)->table), ARB_TYPE_TABLE, name))
+
 #define WAIT_LIMIT_US (60 * G_USEC_PER_SEC)
 
 typedef gboolean (*Condition) (ArbWindow *window);
@@ -59,13 +63,13 @@ static guint wanted_steps;
 static gboolean
 card_selected (ArbWindow *window)
 {
-  return arb_hand_view_get_selected (arb_window_get_hand_view (window)) == wanted_card;
+  return arb_hand_view_get_selected (arb_table_get_hand_view (arb_window_get_table (window))) == wanted_card;
 }
 
 static gboolean
 any_card_selected (ArbWindow *window)
 {
-  return arb_hand_view_get_selected (arb_window_get_hand_view (window)) != ARB_CARD_NONE;
+  return arb_hand_view_get_selected (arb_table_get_hand_view (arb_window_get_table (window))) != ARB_CARD_NONE;
 }
 
 static gboolean
@@ -93,7 +97,7 @@ new_window (void)
 static void
 select_card (ArbWindow *window, ArbCard card)
 {
-  GtkWidget *button = arb_hand_view_get_card_button (arb_window_get_hand_view (window), card);
+  GtkWidget *button = arb_hand_view_get_card_button (arb_table_get_hand_view (arb_window_get_table (window)), card);
 
   g_assert_nonnull (button);
   /* A button activated from the keyboard clicks a moment later, as it shows
@@ -115,7 +119,7 @@ play_through_widgets (ArbWindow *window, guint target_player)
   GtkWidget *cell;
 
   select_card (window, card);
-  view = arb_window_get_arboretum_view (window, target_player);
+  view = arb_table_get_arboretum_view (arb_window_get_table (window), target_player);
   n = arb_state_free_cells (state, target_player, xy);
   g_assert_cmpuint (n, >, 0);
   /* Every free cell the engine gives is offered, and nothing else. */
@@ -151,7 +155,7 @@ person_step (ArbWindow *window)
       else
         {
           select_card (window, arb_card_set_nth (&state->hands[state->current], 0));
-          gtk_widget_activate_action (GTK_WIDGET (window), "win.discard-selected", NULL);
+          gtk_widget_activate_action (GTK_WIDGET (window->table), "table.discard-selected", NULL);
         }
       break;
     case ARB_PHASE_OVER:
@@ -259,10 +263,10 @@ static gboolean
 side_shows_another_player (ArbWindow *window)
 {
   guint n_players = arb_game_get_state (arb_window_get_game (window))->n_players;
-  ArbArboretumView *side = arb_window_get_side_view (window);
+  ArbArboretumView *side = arb_table_get_side_view (arb_window_get_table (window));
 
   for (guint p = 0; p < n_players; p++)
-    if ((int) p != arb_window_get_viewer (window) && side == arb_window_get_arboretum_view (window, p))
+    if ((int) p != arb_window_get_viewer (window) && side == arb_table_get_arboretum_view (arb_window_get_table (window), p))
       return TRUE;
   return FALSE;
 }
@@ -297,11 +301,11 @@ test_against_computer (void)
   g_assert_no_error (error);
   game = arb_window_get_game (window);
   g_assert_cmpint (arb_window_get_viewer (window), ==, 0);
-  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_window_get_hand_view (window)), ==, ARB_HAND_SIZE);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, ARB_HAND_SIZE);
 
   /* The large arboretum zooms, within limits. */
   {
-    ArbArboretumView *own = arb_window_get_arboretum_view (window, 0);
+    ArbArboretumView *own = arb_table_get_arboretum_view (arb_window_get_table (window), 0);
     int usual = arb_arboretum_view_get_card_width (own);
 
     gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
@@ -316,7 +320,7 @@ test_against_computer (void)
 
   play_to_the_end (window);
   g_assert_true (arb_game_is_finished (game));
-  g_assert_cmpuint (arb_window_get_n_log_lines (window), >, arb_game_get_n_steps (game));
+  g_assert_cmpuint (arb_log_view_get_n_lines (arb_table_get_log_view (arb_window_get_table (window))), >, arb_game_get_n_steps (game));
   check_score_sheet (window);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -410,7 +414,7 @@ test_cover_between_people (void)
   wait_for (window, settled);
   /* Even the first player takes the screen from behind the cover. */
   g_assert_cmpstr (arb_window_get_page (window), ==, "cover");
-  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_window_get_hand_view (window)), ==, 0);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, 0);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reveal", NULL);
   g_assert_cmpint (arb_window_get_viewer (window), ==, 0);
   for (int i = 0; i < 4; i++)
@@ -420,11 +424,11 @@ test_cover_between_people (void)
   g_assert_cmpstr (arb_window_get_page (window), ==, "cover");
   /* The hand of the player who just played is gone from the window. */
   g_assert_cmpint (arb_window_get_viewer (window), ==, -1);
-  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_window_get_hand_view (window)), ==, 0);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, 0);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reveal", NULL);
   g_assert_cmpstr (arb_window_get_page (window), ==, "table");
   g_assert_cmpint (arb_window_get_viewer (window), ==, 1);
-  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_window_get_hand_view (window)), ==, ARB_HAND_SIZE);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, ARB_HAND_SIZE);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -473,7 +477,7 @@ test_take_back (void)
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, 2);
   g_assert_true (memcmp (&before, arb_game_get_state (game), sizeof before) == 0);
   wait_for (window, settled);
-  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_window_get_hand_view (window)), ==, ARB_HAND_SIZE + 2);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, ARB_HAND_SIZE + 2);
   /* Draws are never taken back. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.take-back", NULL);
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, 2);
@@ -524,7 +528,7 @@ test_save_open_replay (void)
   gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-first", NULL);
   g_assert_cmpuint (arb_replay_get_step (replay), ==, 0);
   g_assert_true (memcmp (arb_replay_get_state (replay), arb_game_get_start_state (loaded), sizeof final) == 0);
-  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_window_get_hand_view (opened)), ==, ARB_HAND_SIZE);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (opened))), ==, ARB_HAND_SIZE);
   for (guint i = 0; i < 6; i++)
     gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-next", NULL);
   g_assert_cmpuint (arb_replay_get_step (replay), ==, 6);
@@ -576,7 +580,7 @@ test_drop_on_cell (void)
   person_step (window);
   state = arb_game_get_state (game);
   card = arb_card_set_nth (&state->hands[state->current], 2);
-  g_signal_emit_by_name (arb_window_get_arboretum_view (window, 0), "card-dropped", (guint) card, 0, 0);
+  g_signal_emit_by_name (arb_table_get_arboretum_view (arb_window_get_table (window), 0), "card-dropped", (guint) card, 0, 0);
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, 3);
   g_assert_cmpint (arb_arboretum_card_at (&arb_game_get_state (game)->arboreta[0], 0, 0), ==, card);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -729,7 +733,7 @@ test_new_game_keyboard (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* Tab from a chosen card (win.focus-cells) goes to the first lit place of
+/* Tab from a chosen card (table.focus-cells) goes to the first lit place of
  * the arboretum; without a chosen card Tab moves on as usual, and the log's
  * lines are no stops for it. */
 static void
@@ -748,12 +752,12 @@ test_tab_to_cells (void)
   person_step (window);
   state = arb_game_get_state (arb_window_get_game (window));
   g_assert_cmpint (state->phase, ==, ARB_PHASE_PLAY);
-  g_assert_cmpint (arb_hand_view_get_selected (arb_window_get_hand_view (window)), ==, ARB_CARD_NONE);
+  g_assert_cmpint (arb_hand_view_get_selected (arb_table_get_hand_view (arb_window_get_table (window))), ==, ARB_CARD_NONE);
 
   select_card (window, arb_card_set_nth (&state->hands[state->current], 0));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.focus-cells", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window->table), "table.focus-cells", NULL));
   focus = gtk_window_get_focus (GTK_WINDOW (window));
-  own = arb_window_get_arboretum_view (window, state->current);
+  own = arb_table_get_arboretum_view (arb_window_get_table (window), state->current);
   g_assert_nonnull (focus);
   g_assert_true (gtk_widget_has_css_class (focus, "free-cell"));
   g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (own)));
@@ -806,7 +810,7 @@ test_nothing_moves (void)
 {
   ArbWindow *window = new_window ();
   g_autoptr (GError) error = NULL;
-  ArbHandView *hand = arb_window_get_hand_view (window);
+  ArbHandView *hand = arb_table_get_hand_view (arb_window_get_table (window));
   const ArbState *state;
   ArbArboretumView *own;
   ArbCard cards[ARB_N_CARDS];
@@ -821,7 +825,7 @@ test_nothing_moves (void)
   person_step (window);
   let_frames_pass ();
   state = arb_game_get_state (arb_window_get_game (window));
-  own = arb_window_get_arboretum_view (window, state->current);
+  own = arb_table_get_arboretum_view (arb_window_get_table (window), state->current);
   arboretum_y = y_in_window (window, GTK_WIDGET (own));
   n = arb_card_set_to_array (&state->hands[state->current], cards);
   for (guint i = 0; i < n; i++)
@@ -935,11 +939,11 @@ test_all_hands_order (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-first", NULL);
   gtk_switch_set_active (window->all_hands_switch, TRUE);
   let_frames_pass ();
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->other_hands_box)));
-  g_assert_cmpfloat (y_in_window (window, GTK_WIDGET (window->other_hands_box)), <,
-                     y_in_window (window, GTK_WIDGET (window->hand_title)));
-  g_assert_cmpfloat (y_in_window (window, GTK_WIDGET (window->hand_title)), <,
-                     y_in_window (window, GTK_WIDGET (window->hand_view)));
+  g_assert_true (gtk_widget_get_mapped (TABLE_PART (window, "other_hands_box")));
+  g_assert_cmpfloat (y_in_window (window, TABLE_PART (window, "other_hands_box")), <,
+                     y_in_window (window, TABLE_PART (window, "hand_title")));
+  g_assert_cmpfloat (y_in_window (window, TABLE_PART (window, "hand_title")), <,
+                     y_in_window (window, GTK_WIDGET (arb_table_get_hand_view (window->table))));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -958,7 +962,7 @@ test_heading_keeps_height (void)
   g_assert_true (arb_window_start_from_spec (window,
                                              "standard:2:person=Maximiliana Josephine-Wolkenstein,"
                                              "random=Bartholomew Fitzgerald-Montgomery", 8, &error));
-  text_box = gtk_widget_get_parent (GTK_WIDGET (window->status_label));
+  text_box = gtk_widget_get_parent (TABLE_PART (window, "status_label"));
   for (int i = 0; i < 8; i++)
     {
       wait_for (window, settled);
@@ -970,8 +974,8 @@ test_heading_keeps_height (void)
       {
         int piles_height;
 
-        gtk_widget_measure (GTK_WIDGET (window->piles_box), GTK_ORIENTATION_VERTICAL,
-                            gtk_widget_get_width (GTK_WIDGET (window->piles_box)), NULL, &piles_height, NULL, NULL);
+        gtk_widget_measure (TABLE_PART (window, "piles_box"), GTK_ORIENTATION_VERTICAL,
+                            gtk_widget_get_width (TABLE_PART (window, "piles_box")), NULL, &piles_height, NULL, NULL);
         g_assert_cmpint (gtk_widget_get_height (text_box), <=, piles_height);
       }
       person_step (window);
@@ -1011,11 +1015,11 @@ test_focus_where_play_starts (void)
       state = arb_game_get_state (arb_window_get_game (window));
       g_assert_cmpint (state->phase, ==, ARB_PHASE_DRAW);
       focus = gtk_root_get_focus (GTK_ROOT (window));
-      g_assert_true (focus == arb_pile_view_get_button (ARB_PILE_VIEW (window->pile_views[0])));
+      g_assert_true (focus == arb_pile_view_get_button (arb_table_get_pile_view (window->table, ARB_SOURCE_DECK)));
       for (int step = 0; step < 4; step++)
         person_step (window);
       /* The discard leaves the focus in the hand, or on Discard. */
-      g_assert_false (gtk_root_get_focus (GTK_ROOT (window)) == arb_pile_view_get_button (ARB_PILE_VIEW (window->pile_views[0])));
+      g_assert_false (gtk_root_get_focus (GTK_ROOT (window)) == arb_pile_view_get_button (arb_table_get_pile_view (window->table, ARB_SOURCE_DECK)));
     }
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -1044,21 +1048,21 @@ test_hint_keeps_focus (void)
   person_step (window);
   state = arb_game_get_state (arb_window_get_game (window));
   g_assert_cmpint (state->phase, ==, ARB_PHASE_PLAY);
-  gtk_widget_grab_focus (arb_hand_view_get_card_button (window->hand_view,
+  gtk_widget_grab_focus (arb_hand_view_get_card_button (arb_table_get_hand_view (window->table),
                                                         arb_card_set_nth (&state->hands[state->current], 0)));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
   wait_for (window, any_card_selected);
   let_frames_pass ();
   focus = gtk_root_get_focus (GTK_ROOT (window));
   g_assert_nonnull (focus);
-  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (window->hand_view)));
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (arb_table_get_hand_view (window->table))));
   {
     g_autoptr (GPtrArray) cells = g_ptr_array_new ();
-    GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (window->own_view), GTK_TYPE_SCROLLED_WINDOW);
+    GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (ARB_ARBORETUM_VIEW (TABLE_PART (window, "own_view"))), GTK_TYPE_SCROLLED_WINDOW);
     GtkWidget *marked = NULL;
     graphene_rect_t bounds;
 
-    find_descendants (GTK_WIDGET (window->own_view), GTK_TYPE_BUTTON, cells);
+    find_descendants (GTK_WIDGET (ARB_ARBORETUM_VIEW (TABLE_PART (window, "own_view"))), GTK_TYPE_BUTTON, cells);
     for (guint i = 0; i < cells->len; i++)
       if (gtk_widget_has_css_class (cells->pdata[i], "hint"))
         marked = cells->pdata[i];
@@ -1080,13 +1084,13 @@ current_log_row (ArbWindow *window)
   GtkListBoxRow *row;
   int current = -1;
 
-  for (int i = 0; (row = gtk_list_box_get_row_at_index (arb_log_view_get_list (window->log_view), i)) != NULL; i++)
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (arb_log_view_get_list (arb_table_get_log_view (window->table)), i)) != NULL; i++)
     if (gtk_widget_has_css_class (GTK_WIDGET (row), "replay-current"))
       {
         g_assert_cmpint (current, ==, -1);
         current = i;
       }
-  for (int i = 0; (row = gtk_list_box_get_row_at_index (arb_log_view_get_list (window->log_view), i)) != NULL; i++)
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (arb_log_view_get_list (arb_table_get_log_view (window->table)), i)) != NULL; i++)
     g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "replay-future")
                    == (window->replay != NULL && i > current));
   return current;
@@ -1121,19 +1125,19 @@ test_log_follows_replay (void)
   {
     g_autoptr (GPtrArray) labels = g_ptr_array_new ();
 
-    find_descendants (GTK_WIDGET (window->hand_view), GTK_TYPE_LABEL, labels);
+    find_descendants (GTK_WIDGET (arb_table_get_hand_view (window->table)), GTK_TYPE_LABEL, labels);
     for (guint i = 0; i < labels->len; i++)
       g_assert_false (gtk_widget_has_css_class (labels->pdata[i], "hand-gap"));
   }
   row = current_log_row (window);
-  g_assert_cmpint (row, ==, arb_log_view_get_row_of_step (window->log_view, 4));
+  g_assert_cmpint (row, ==, arb_log_view_get_row_of_step (arb_table_get_log_view (window->table), 4));
   adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (
-          gtk_widget_get_ancestor (GTK_WIDGET (arb_log_view_get_list (window->log_view)), GTK_TYPE_SCROLLED_WINDOW)));
+          gtk_widget_get_ancestor (GTK_WIDGET (arb_log_view_get_list (arb_table_get_log_view (window->table))), GTK_TYPE_SCROLLED_WINDOW)));
   {
     graphene_rect_t bounds;
 
-    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (gtk_list_box_get_row_at_index (arb_log_view_get_list (window->log_view), row)),
-                                              GTK_WIDGET (arb_log_view_get_list (window->log_view)), &bounds));
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (gtk_list_box_get_row_at_index (arb_log_view_get_list (arb_table_get_log_view (window->table)), row)),
+                                              GTK_WIDGET (arb_log_view_get_list (arb_table_get_log_view (window->table))), &bounds));
     g_assert_cmpfloat (bounds.origin.y, >=, gtk_adjustment_get_value (adj));
     g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=,
                        gtk_adjustment_get_value (adj) + gtk_adjustment_get_page_size (adj) + 0.5);
@@ -1147,13 +1151,13 @@ test_log_follows_replay (void)
 static gboolean
 card_in_flight (ArbWindow *window)
 {
-  return arb_flight_layer_get_n_flying (window->flight_layer) > 0;
+  return arb_flight_layer_get_n_flying (arb_table_get_flight_layer (window->table)) > 0;
 }
 
 static gboolean
 nothing_in_flight (ArbWindow *window)
 {
-  return arb_flight_layer_get_n_flying (window->flight_layer) == 0;
+  return arb_flight_layer_get_n_flying (arb_table_get_flight_layer (window->table)) == 0;
 }
 
 /* Plays the person's two draws and a card; returns the card planted. */
@@ -1191,10 +1195,10 @@ test_card_flies (void)
   g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
   draw_and_plant (window);
   wait_for (window, card_in_flight);
-  g_assert_false (gtk_widget_get_can_target (GTK_WIDGET (window->flight_layer)));
+  g_assert_false (gtk_widget_get_can_target (GTK_WIDGET (arb_table_get_flight_layer (window->table))));
   g_assert_cmpint (arb_game_get_state (arb_window_get_game (window))->phase, ==, ARB_PHASE_DISCARD);
   step = arb_game_get_step (arb_window_get_game (window), arb_game_get_n_steps (arb_window_get_game (window)) - 1);
-  landed = arb_arboretum_view_get_card_widget (window->own_view, step->move.x, step->move.y);
+  landed = arb_arboretum_view_get_card_widget (ARB_ARBORETUM_VIEW (TABLE_PART (window, "own_view")), step->move.x, step->move.y);
   g_assert_nonnull (landed);
   g_assert_cmpfloat (gtk_widget_get_opacity (landed), ==, 0.0);
   wait_for (window, nothing_in_flight);
@@ -1206,10 +1210,10 @@ test_card_flies (void)
   for (int i = 0; i < 10; i++)
     {
       g_main_context_iteration (NULL, FALSE);
-      g_assert_cmpuint (arb_flight_layer_get_n_flying (window->flight_layer), ==, 0);
+      g_assert_cmpuint (arb_flight_layer_get_n_flying (arb_table_get_flight_layer (window->table)), ==, 0);
     }
   let_frames_pass ();
-  g_assert_cmpuint (arb_flight_layer_get_n_flying (window->flight_layer), ==, 0);
+  g_assert_cmpuint (arb_flight_layer_get_n_flying (arb_table_get_flight_layer (window->table)), ==, 0);
   g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -1230,7 +1234,7 @@ check_ghosts (ArbWindow *window)
       const ArbReviewEntry *entry = arb_review_get_entry (review, s);
       const ArbStep *step = arb_game_get_step (game, s);
       gboolean expected = entry->best.kind == ARB_MOVE_PLAY && !arb_review_same_move (&entry->best, &step->move);
-      GtkWidget *ghost = arb_arboretum_view_get_ghost (arb_window_get_arboretum_view (window, step->player));
+      GtkWidget *ghost = arb_arboretum_view_get_ghost (arb_table_get_arboretum_view (arb_window_get_table (window), step->player));
 
       g_assert_cmpuint (arb_replay_get_step (arb_window_get_replay (window)), ==, s);
       g_assert_true ((ghost != NULL) == expected);
@@ -1738,7 +1742,7 @@ static void
 check_watched_hand (ArbGame *game, guint index, ArbWindow *window)
 {
   const ArbState *state = arb_game_get_state (game);
-  ArbHandView *hand = arb_window_get_hand_view (window);
+  ArbHandView *hand = arb_table_get_hand_view (arb_window_get_table (window));
   const char *name = arb_player_get_name (arb_game_get_player (game, state->current));
   ArbCard cards[ARB_N_CARDS];
   guint n = arb_card_set_to_array (&state->hands[state->current], cards);
@@ -1748,7 +1752,7 @@ check_watched_hand (ArbGame *game, guint index, ArbWindow *window)
   g_assert_cmpuint (arb_hand_view_get_n_cards (hand), ==, n);
   for (guint i = 0; i < n; i++)
     g_assert_nonnull (arb_hand_view_get_card_button (hand, cards[i]));
-  g_assert_nonnull (strstr (arb_window_get_hand_title (window), name));
+  g_assert_nonnull (strstr (arb_table_get_hand_title (arb_window_get_table (window)), name));
   watched_steps++;
 }
 
@@ -1766,19 +1770,20 @@ test_watch_computers (void)
   g_autoptr (GError) error = NULL;
   ArbGame *game;
   GtkWidget *stack;
+  gulong watching, checking;
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:3:random=Ada,random=Bo,random=Cy", 23, &error));
   game = arb_window_get_game (window);
-  g_assert_nonnull (strstr (arb_window_get_hand_title (window), "Ada"));
+  g_assert_nonnull (strstr (arb_table_get_hand_title (arb_window_get_table (window)), "Ada"));
   watched_steps = 0;
-  g_signal_connect (game, "step-applied", G_CALLBACK (check_watched_hand), window);
-  stack = gtk_widget_get_parent (GTK_WIDGET (arb_window_get_side_view (window)));
-  g_signal_connect (stack, "notify::visible-child", G_CALLBACK (check_side_panel), window);
+  watching = g_signal_connect (game, "step-applied", G_CALLBACK (check_watched_hand), window);
+  stack = gtk_widget_get_parent (GTK_WIDGET (arb_table_get_side_view (arb_window_get_table (window))));
+  checking = g_signal_connect (stack, "notify::visible-child", G_CALLBACK (check_side_panel), window);
   wanted_steps = 24;
   wait_for (window, steps_reached);
-  g_signal_handlers_disconnect_by_data (game, window);
-  g_signal_handlers_disconnect_by_data (stack, window);
+  g_signal_handler_disconnect (game, watching);
+  g_signal_handler_disconnect (stack, checking);
   g_assert_cmpuint (watched_steps, >=, 24);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -1839,7 +1844,7 @@ test_scroll_to_newest (void)
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 47, &error));
   game = arb_window_get_game (window);
-  newest_view = arb_window_get_arboretum_view (window, 0);
+  newest_view = arb_table_get_arboretum_view (arb_window_get_table (window), 0);
   /* Cards larger than fit: the arboretum scrolls rather than shrinks. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
   g_assert_false (arb_arboretum_view_get_fit (newest_view));
@@ -1897,7 +1902,7 @@ test_arboretum_fits (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 47, &error));
-  fitting_view = arb_window_get_arboretum_view (window, 0);
+  fitting_view = arb_table_get_arboretum_view (arb_window_get_table (window), 0);
   wait_for (window, settled);
   let_frames_pass ();
   /* One cell, the room for it: the usual size. */
@@ -1957,7 +1962,7 @@ test_shortcuts_window (void)
 static gboolean
 hand_fits (ArbWindow *window)
 {
-  GtkWidget *scrolled = gtk_widget_get_first_child (GTK_WIDGET (arb_window_get_hand_view (window)));
+  GtkWidget *scrolled = gtk_widget_get_first_child (GTK_WIDGET (arb_table_get_hand_view (arb_window_get_table (window))));
   GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scrolled));
 
   return gtk_adjustment_get_page_size (adjustment) > 0
@@ -2030,7 +2035,7 @@ test_hand_fits (void)
   g_settings_set_int (settings, "window-width", 1024);
   g_settings_set_int (settings, "window-height", 768);
   window = new_window ();
-  hand_view = arb_window_get_hand_view (window);
+  hand_view = arb_table_get_hand_view (arb_window_get_table (window));
   gtk_window_present (GTK_WINDOW (window));
   start_table_of_four (window);
   wait_for (window, settled);

@@ -1,0 +1,1155 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* arb-table.c: the table, as one source shows it.
+ *
+ * The table listens to its source (the game, or a replay of it) through a
+ * GSignalGroup, so that changing the source moves every handler at once.
+ * Each signal updates only what it touched: a draw the pile and the hand,
+ * a play the arboretum and the hand, a discard the pile (or Q's arboretum)
+ * and the hand; the step then brings the heading, the lit places and the
+ * buttons up to date. "position-reset" alone redraws the whole table.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "arb-arboretum-view.h"
+#include "arb-card-widget.h"
+#include "arb-flight-layer.h"
+#include "arb-hand-view.h"
+#include "arb-log-view.h"
+#include "arb-pile-view.h"
+#include "arb-replay.h"
+#include "arb-table.h"
+#include "arb-table-private.h"
+
+/* The limits of the width of a card of the large arboretum. */
+#define MIN_CARD_WIDTH 42
+#define MAX_CARD_WIDTH 138
+#define ZOOM_STEP 12
+
+/* The most characters of a name where room is short (above a discard
+ * pile, on a tab of the side panel): the full name is shown elsewhere. */
+#define SHORT_NAME_CHARS 10
+
+struct _ArbTable
+{
+  GtkWidget             parent_instance;
+
+  /* Template widgets */
+  ArbFlightLayer       *flight_layer;
+  AdwFlap              *flap;
+  GtkLabel             *status_label;
+  GtkLabel             *hint_label;
+  GtkBox               *piles_box;
+  GtkLabel             *own_title;
+  ArbArboretumView     *own_view;
+  GtkBox               *other_hands_box;
+  GtkLabel             *hand_title;
+  GtkButton            *discard_button;
+  ArbHandView          *hand_view;
+  GtkStack             *seats_stack;
+  GtkWidget            *seat_switcher;
+  ArbLogView           *log_view;
+
+  GSignalGroup         *source_signals;
+  ArbTableEvents       *source;      /* the game, or a replay of it */
+  ArbGame              *game;        /* the source's game */
+  int                   seat;        /* whose hand is on screen, -1 for nobody's */
+  ArbCard               new_card;    /* the card the seat just drew from the deck */
+  gboolean              open_hands;  /* a replay shows every hand */
+  int                   card_width;  /* of the large arboretum */
+  guint                 focus_turn;  /* the turn the focus was last placed for */
+  guint                 focus_idle;
+  GtkWidget            *pile_views[ARB_MAX_PLAYERS + 1]; /* deck first */
+  ArbArboretumView     *seat_views[ARB_MAX_PLAYERS];
+  guint                 flight_player; /* the step whose card flies */
+  ArbMove               flight_move;
+  guint                 n_updates[ARB_TABLE_N_PARTS];
+};
+
+G_DEFINE_FINAL_TYPE (ArbTable, arb_table, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_REVEAL_PANEL,
+  PROP_OPEN_HANDS,
+  PROP_SELECTED_CARD,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* ---- what the source shows ---------------------------------------------- */
+
+static gboolean
+is_replay (ArbTable *self)
+{
+  return ARB_IS_REPLAY (self->source);
+}
+
+static const ArbState *
+shown_state (ArbTable *self)
+{
+  if (is_replay (self))
+    return arb_replay_get_state (ARB_REPLAY (self->source));
+  return arb_game_get_state (self->game);
+}
+
+/* The step just before the position shown, or NULL at the start. */
+static const ArbStep *
+last_step (ArbTable *self)
+{
+  guint n;
+
+  if (is_replay (self))
+    {
+      n = arb_replay_get_step (ARB_REPLAY (self->source));
+      return n > 0 ? arb_replay_get_recorded_step (ARB_REPLAY (self->source), n - 1) : NULL;
+    }
+  n = arb_game_get_n_steps (self->game);
+  return n > 0 ? arb_game_get_step (self->game, n - 1) : NULL;
+}
+
+gboolean
+arb_table_seat_to_act (ArbTable *self)
+{
+  g_return_val_if_fail (ARB_IS_TABLE (self), FALSE);
+  return self->game != NULL && !is_replay (self) && !arb_game_is_finished (self->game)
+         && self->seat == (int) arb_game_get_current_player (self->game)
+         && !arb_game_is_computer (self->game, (guint) self->seat);
+}
+
+/* Whose arboretum is large: the seat at the screen, or in a replay the
+ * first person (the first seat in a game of computers). */
+static int
+large_seat (ArbTable *self)
+{
+  if (!is_replay (self))
+    return MAX (self->seat, 0);
+  for (guint p = 0; p < arb_game_get_n_seats (self->game); p++)
+    if (!arb_game_is_computer (self->game, p))
+      return (int) p;
+  return 0;
+}
+
+/* Whose hand is shown: with nobody at the screen the game is only watched,
+ * and the hand shown is that of the player whose turn it is. -1 for none. */
+static int
+hand_seat (ArbTable *self, const ArbState *state)
+{
+  if (arb_game_count_people (self->game) == 0 && state->phase != ARB_PHASE_OVER)
+    return (int) state->current;
+  if (is_replay (self))
+    return large_seat (self);
+  return self->seat;
+}
+
+/* The hand belongs to the person playing at the screen. */
+static gboolean
+hand_is_own (ArbTable *self, int seat)
+{
+  return !is_replay (self) && seat >= 0 && seat == self->seat
+         && !arb_game_is_computer (self->game, (guint) seat);
+}
+
+static ArbArboretumView *
+arboretum_view (ArbTable *self, guint player)
+{
+  if ((int) player == large_seat (self))
+    return self->own_view;
+  return self->seat_views[player];
+}
+
+/* ---- the heading -------------------------------------------------------- */
+
+static void
+set_hint_line (ArbTable *self, const char *text, const char *style)
+{
+  GtkWidget *line = GTK_WIDGET (self->hint_label);
+
+  gtk_label_set_label (self->hint_label, text);
+  gtk_widget_set_tooltip_text (line, text);
+  gtk_widget_remove_css_class (line, "error");
+  gtk_widget_remove_css_class (line, "accent");
+  gtk_widget_remove_css_class (line, "dim-label");
+  gtk_widget_add_css_class (line, style);
+}
+
+/* Tells the player something that lasts until the next step, in the line
+ * under the heading, where it hides no card. */
+void
+arb_table_say (ArbTable *self, const char *text, gboolean is_error)
+{
+  g_return_if_fail (ARB_IS_TABLE (self));
+  set_hint_line (self, text, is_error ? "error" : "accent");
+}
+
+static char *
+hint_text (ArbTable *self, const ArbState *state)
+{
+  if (is_replay (self))
+    return g_strdup (_("Replay: step through the game with the bar below."));
+  if (state->phase == ARB_PHASE_OVER)
+    return g_strdup (_("The scoring sheet shows who won."));
+  if (arb_game_is_computer (self->game, state->current))
+    return g_strdup (_("The computer is taking its turn…"));
+  if (!arb_table_seat_to_act (self))
+    return g_strdup ("");
+  switch (state->phase)
+    {
+    case ARB_PHASE_DRAW:
+      if (state->draws == 1 && arb_card_is_valid (self->new_card))
+        {
+          g_autofree char *card = arb_card_to_string (self->new_card);
+          /* Translators: %s is the card just drawn from the deck. */
+          return g_strdup_printf (_("You drew %s. Now draw your second card from the deck or a discard pile."),
+                                  card);
+        }
+      return g_strdup (_("Click the deck or the top card of a discard pile."));
+    case ARB_PHASE_PLAY:
+      return g_strdup (_("Choose a card in your hand, then one of the highlighted places in your arboretum."));
+    case ARB_PHASE_DISCARD:
+      return g_strdup (arb_state_discards_on_pile (state)
+                       ? _("Choose a card, then Discard, or drop it on your discard pile.")
+                       : _("Choose a card, then a highlighted place in Q’s arboretum."));
+    case ARB_PHASE_OVER:
+    default:
+      return g_strdup ("");
+    }
+}
+
+static void
+update_heading (ArbTable *self, const ArbState *state)
+{
+  g_autofree char *status = arb_game_describe_phase (self->game, state);
+  g_autofree char *hint = hint_text (self, state);
+
+  if (arb_state_is_last_turn (state))
+    {
+      /* Translators: the heading of the last turn: "Rina: Play a card · Last turn". */
+      g_autofree char *last = g_strdup_printf (_("%s · Last turn"), status);
+      g_free (status);
+      status = g_steal_pointer (&last);
+    }
+  gtk_label_set_label (self->status_label, status);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), status);
+  set_hint_line (self, hint, "dim-label");
+}
+
+/* ---- piles ---------------------------------------------------------------- */
+
+static void
+update_pile (ArbTable *self, const ArbState *state, int source)
+{
+  ArbPileView *view = ARB_PILE_VIEW (self->pile_views[source + 1]);
+  g_autofree char *title = NULL;
+  g_autofree char *short_title = NULL;
+
+  self->n_updates[ARB_TABLE_PILES]++;
+  if (source == ARB_SOURCE_DECK)
+    {
+      arb_pile_view_set_pile (view, &state->deck, _("Deck"), NULL);
+      return;
+    }
+  title = arb_game_pile_title (self->game, (guint) source, 0);
+  short_title = arb_game_pile_title (self->game, (guint) source, SHORT_NAME_CHARS);
+  arb_pile_view_set_pile (view, &state->discards[source], title,
+                          g_strcmp0 (title, short_title) != 0 ? short_title : NULL);
+}
+
+static void
+update_piles (ArbTable *self, const ArbState *state)
+{
+  for (int p = -1; p < (int) arb_state_n_piles (state); p++)
+    update_pile (self, state, p);
+}
+
+/* ---- arboreta ------------------------------------------------------------- */
+
+/* The card planted by the last step is outlined, so that a computer's move
+ * (or a replayed one) is seen where it landed. */
+static void
+light_last_planted (ArbTable *self, const ArbState *state)
+{
+  const ArbStep *step = last_step (self);
+  int target = step != NULL ? arb_state_move_arboretum (state, step->player, &step->move) : -1;
+  ArbPath path = { 0 };
+
+  if (target >= 0)
+    {
+      path.n = 1;
+      path.cards[0].x = (gint8) step->move.x;
+      path.cards[0].y = (gint8) step->move.y;
+      path.cards[0].card = step->move.card;
+    }
+  arb_arboretum_view_set_path (self->own_view, target == large_seat (self) ? &path : NULL);
+  for (guint p = 0; p < state->n_players; p++)
+    arb_arboretum_view_set_path (self->seat_views[p], (int) p == target ? &path : NULL);
+}
+
+static void
+update_arboretum (ArbTable *self, const ArbState *state, guint player)
+{
+  self->n_updates[ARB_TABLE_ARBORETA]++;
+  arb_arboretum_view_set_arboretum (arboretum_view (self, player), &state->arboreta[player]);
+}
+
+static void
+update_arboreta (ArbTable *self, const ArbState *state)
+{
+  int own = large_seat (self);
+  g_autofree char *title = NULL;
+
+  if (hand_is_own (self, own))
+    title = g_strdup (_("Your arboretum"));
+  else
+    title = g_strdup_printf (_("%s’s arboretum"), arb_game_player_name (self->game, (guint) own));
+  gtk_label_set_label (self->own_title, title);
+  self->n_updates[ARB_TABLE_ARBORETA]++;
+  arb_arboretum_view_set_arboretum (self->own_view, &state->arboreta[own]);
+  for (guint p = 0; p < state->n_players; p++)
+    {
+      GtkStackPage *page = gtk_stack_get_page (self->seats_stack, GTK_WIDGET (self->seat_views[p]));
+
+      arb_arboretum_view_set_arboretum (self->seat_views[p], &state->arboreta[p]);
+      gtk_stack_page_set_visible (page, (int) p != own);
+    }
+  /* A hidden page can stay the visible child of a GtkStack: never show the
+   * large arboretum a second time in place of another player's. */
+  if (gtk_stack_get_visible_child (self->seats_stack) == GTK_WIDGET (self->seat_views[own]))
+    gtk_stack_set_visible_child (self->seats_stack,
+                                 GTK_WIDGET (self->seat_views[(own + 1) % (int) state->n_players]));
+  light_last_planted (self, state);
+}
+
+/* ---- hands ---------------------------------------------------------------- */
+
+/* A replay with all hands open shows the other players' hands too, small. */
+static void
+update_other_hands (ArbTable *self, const ArbState *state, int seat)
+{
+  gboolean open = is_replay (self) && self->open_hands;
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->other_hands_box))) != NULL)
+    gtk_box_remove (self->other_hands_box, child);
+  gtk_widget_set_visible (GTK_WIDGET (self->other_hands_box), open);
+  if (!open)
+    return;
+  for (guint p = 0; p < state->n_players; p++)
+    {
+      ArbCard cards[ARB_N_CARDS];
+      guint n = arb_card_set_to_array (&state->hands[p], cards);
+      GtkWidget *row, *name;
+
+      if ((int) p == seat)
+        continue;
+      row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+      name = gtk_label_new (arb_game_player_name (self->game, p));
+      gtk_label_set_width_chars (GTK_LABEL (name), 10);
+      gtk_label_set_xalign (GTK_LABEL (name), 0);
+      gtk_widget_add_css_class (name, "heading");
+      gtk_box_append (GTK_BOX (row), name);
+      for (guint i = 0; i < n; i++)
+        gtk_box_append (GTK_BOX (row), arb_card_widget_new (cards[i], 40));
+      gtk_box_append (self->other_hands_box, row);
+    }
+}
+
+static void
+update_hand (ArbTable *self, const ArbState *state)
+{
+  int seat = hand_seat (self, state);
+  g_autofree char *title = NULL;
+
+  self->n_updates[ARB_TABLE_HAND]++;
+  update_other_hands (self, state, seat);
+  if (seat < 0)
+    {
+      arb_hand_view_set_hand (self->hand_view, NULL, ARB_CARD_NONE);
+      gtk_label_set_label (self->hand_title, "");
+      return;
+    }
+  /* Places left empty keep cards under a person's pointer; a replay and a
+   * game being watched show the hand as it is. */
+  arb_hand_view_set_keep_places (self->hand_view, hand_is_own (self, seat));
+  arb_hand_view_set_hand (self->hand_view, &state->hands[seat], is_replay (self) ? ARB_CARD_NONE : self->new_card);
+  if (hand_is_own (self, seat))
+    title = g_strdup (_("Your hand"));
+  else
+    /* Translators: whose hand is shown. */
+    title = g_strdup_printf (_("%s’s hand"), arb_game_player_name (self->game, (guint) seat));
+  gtk_label_set_label (self->hand_title, title);
+}
+
+/* ---- lit places, buttons and focus ---------------------------------------- */
+
+/* The cells where the chosen card may go, as the engine says, and in whose
+ * arboretum. */
+static void
+update_cells (ArbTable *self, const ArbState *state)
+{
+  ArbCard card = arb_hand_view_get_selected (self->hand_view);
+  gint8 legal[2 * ARB_MAX_FREE_CELLS];
+  guint n_legal = 0, target = state->current;
+
+  if (arb_table_seat_to_act (self) && card != ARB_CARD_NONE)
+    n_legal = arb_state_legal_cells (state, card, &target, legal);
+  arb_arboretum_view_set_cells (self->own_view, legal, target == state->current ? n_legal : 0);
+  for (guint p = 0; p < state->n_players; p++)
+    arb_arboretum_view_set_cells (self->seat_views[p], legal,
+                                  p == target && p != state->current ? n_legal : 0);
+  if (n_legal > 0 && target != state->current)
+    gtk_stack_set_visible_child (self->seats_stack, GTK_WIDGET (self->seat_views[target]));
+}
+
+/* The arboretum whose free cells are lit: the seat's own for a play, Q's
+ * for a discard in solo. */
+static ArbArboretumView *
+view_with_cells (ArbTable *self)
+{
+  if (arb_arboretum_view_get_n_cells (self->own_view) > 0)
+    return self->own_view;
+  for (guint p = 0; p < ARB_MAX_PLAYERS; p++)
+    if (self->seat_views[p] != NULL && arb_arboretum_view_get_n_cells (self->seat_views[p]) > 0)
+      return self->seat_views[p];
+  return NULL;
+}
+
+gboolean
+arb_table_has_cells (ArbTable *self)
+{
+  g_return_val_if_fail (ARB_IS_TABLE (self), FALSE);
+  return view_with_cells (self) != NULL;
+}
+
+/* The Discard button keeps its room when it is not wanted, so that the
+ * hand and the arboretum above it never move as it comes and goes. */
+static void
+update_discard_button (ArbTable *self, const ArbState *state)
+{
+  GtkWidget *button = GTK_WIDGET (self->discard_button);
+  gboolean shown = arb_table_seat_to_act (self) && state->phase == ARB_PHASE_DISCARD
+                   && arb_state_discards_on_pile (state);
+
+  gtk_widget_set_opacity (button, shown ? 1.0 : 0.0);
+  gtk_widget_set_can_target (button, shown);
+  gtk_widget_set_focusable (button, shown);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_STATE_HIDDEN, !shown, -1);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.discard-selected",
+                                 shown && arb_hand_view_get_selected (self->hand_view) != ARB_CARD_NONE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.focus-cells",
+                                 arb_table_seat_to_act (self) && view_with_cells (self) != NULL);
+}
+
+/* When a person's turn starts, or the widget that had the keyboard focus
+ * went away with a step, the focus goes where the next step starts: the
+ * deck, or the hand. */
+static gboolean
+restore_focus (gpointer data)
+{
+  ArbTable *self = data;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  GtkWidget *target = NULL;
+  const ArbState *state;
+
+  self->focus_idle = 0;
+  if (root == NULL || self->game == NULL || !arb_table_seat_to_act (self))
+    return G_SOURCE_REMOVE;
+  state = shown_state (self);
+  /* A turn of the person at the screen starts on the deck, wherever the
+   * focus was left by the turn before. */
+  if (state->turn == self->focus_turn && focus != NULL && gtk_widget_get_mapped (focus))
+    return G_SOURCE_REMOVE;
+  if (state->phase == ARB_PHASE_DRAW)
+    target = arb_pile_view_get_button (ARB_PILE_VIEW (self->pile_views[0]));
+  else
+    {
+      ArbCard card = arb_hand_view_get_selected (self->hand_view);
+      if (card == ARB_CARD_NONE)
+        card = arb_card_set_nth (&state->hands[state->current], 0);
+      target = arb_hand_view_get_card_button (self->hand_view, card);
+    }
+  /* A table not yet on screen takes no focus: it tries again once mapped. */
+  if (target != NULL && gtk_widget_grab_focus (target))
+    self->focus_turn = state->turn;
+  return G_SOURCE_REMOVE;
+}
+
+/* After the step, once the window has enabled the actions the deck and
+ * the hand need to take the focus. */
+static void
+queue_restore_focus (ArbTable *self)
+{
+  if (self->focus_idle == 0)
+    self->focus_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE, restore_focus, self, NULL);
+}
+
+/* What every step changes, whatever it moved. */
+static void
+update_turn (ArbTable *self, const ArbState *state)
+{
+  /* How many turns the deck lasts depends on whose turn it is too. */
+  arb_pile_view_set_turns_left (ARB_PILE_VIEW (self->pile_views[0]), arb_state_turns_left (state),
+                                arb_state_n_seats (state));
+  update_heading (self, state);
+  update_cells (self, state);
+  update_discard_button (self, state);
+  queue_restore_focus (self);
+}
+
+static void
+update_all (ArbTable *self)
+{
+  const ArbState *state;
+
+  if (self->game == NULL)
+    return;
+  state = shown_state (self);
+  self->n_updates[ARB_TABLE_ALL]++;
+  update_piles (self, state);
+  update_arboreta (self, state);
+  update_hand (self, state);
+  update_turn (self, state);
+}
+
+/* ---- flying cards --------------------------------------------------------- */
+
+/* Where the card of the step that flies is now, on the table as laid out
+ * again (arb_flight_layer_fly_later). */
+static GtkWidget *
+landing_place (gpointer data)
+{
+  ArbTable *self = data;
+  const ArbMove *move = &self->flight_move;
+  int arboretum;
+
+  if (self->game == NULL)
+    return NULL;
+  if (move->kind == ARB_MOVE_DRAW)
+    return (int) self->flight_player == hand_seat (self, shown_state (self))
+           ? arb_hand_view_get_card_button (self->hand_view, move->card) : self->seat_switcher;
+  arboretum = arb_state_move_arboretum (shown_state (self), self->flight_player, move);
+  if (arboretum >= 0)
+    return arb_arboretum_view_get_card_widget (arboretum_view (self, (guint) arboretum), move->x, move->y);
+  return arb_pile_view_get_button (ARB_PILE_VIEW (self->pile_views[self->flight_player + 1]));
+}
+
+/* A card leaves from the pile drawn from, from the hand on screen, or from
+ * the tabs of the side panel for a hand that is not shown; it lands in the
+ * hand, the arboretum or the pile it went to. Before the table changes. */
+static void
+fly (ArbTable *self, guint player, const ArbMove *move)
+{
+  gboolean own_hand = (int) player == hand_seat (self, shown_state (self));
+  GtkWidget *from;
+
+  if (!arb_card_is_valid (move->card))
+    return;
+  if (move->kind == ARB_MOVE_DRAW)
+    from = arb_pile_view_get_button (ARB_PILE_VIEW (self->pile_views[move->source + 1]));
+  else
+    from = own_hand ? arb_hand_view_get_card_button (self->hand_view, move->card) : self->seat_switcher;
+  if (from == NULL || !gtk_widget_get_mapped (from))
+    return;
+  self->flight_player = player;
+  self->flight_move = *move;
+  arb_flight_layer_fly_later (self->flight_layer, move->card, from, landing_place, self);
+}
+
+/* ---- the source's signals ------------------------------------------------- */
+
+static void
+on_card_drawn (ArbTable *self, guint player, int source, guint card)
+{
+  const ArbState *state = shown_state (self);
+  ArbMove move = arb_move_draw (source);
+
+  move.card = (ArbCard) card;
+  fly (self, player, &move);
+  /* The card is outlined in the hand it went to, if that hand is shown. */
+  self->new_card = source == ARB_SOURCE_DECK && (int) player == hand_seat (self, state)
+                   ? (ArbCard) card : ARB_CARD_NONE;
+  update_pile (self, state, source);
+  update_hand (self, state);
+}
+
+static void
+on_card_placed (ArbTable *self, ArbMove move, guint player)
+{
+  const ArbState *state = shown_state (self);
+  int arboretum = arb_state_move_arboretum (state, player, &move);
+
+  fly (self, player, &move);
+  self->new_card = ARB_CARD_NONE;
+  if (arboretum >= 0)
+    update_arboretum (self, state, (guint) arboretum);
+  else
+    update_pile (self, state, (int) player);
+  update_hand (self, state);
+}
+
+static void
+on_card_played (ArbTable *self, guint player, guint card, int x, int y)
+{
+  on_card_placed (self, arb_move_play ((ArbCard) card, x, y), player);
+}
+
+static void
+on_card_discarded (ArbTable *self, guint player, guint card, int x, int y)
+{
+  on_card_placed (self, arb_move_discard ((ArbCard) card, x, y), player);
+}
+
+/* The log follows a replay's cursor, and goes back to its end after. */
+static void
+follow_in_log (ArbTable *self)
+{
+  arb_log_view_follow (self->log_view,
+                       is_replay (self) ? (int) arb_replay_get_step (ARB_REPLAY (self->source)) : -1);
+}
+
+static void
+on_step_applied (ArbTable *self, guint index)
+{
+  const ArbState *state = shown_state (self);
+
+  if (is_replay (self))
+    follow_in_log (self);
+  else
+    arb_log_view_add_step (self->log_view, index);
+  light_last_planted (self, state);
+  update_turn (self, state);
+}
+
+/* With nobody at the screen, the hand shown is that of whoever plays, and
+ * at the end the first seat's again. */
+static void
+on_turn_started (ArbTable *self)
+{
+  if (arb_game_count_people (self->game) == 0)
+    update_hand (self, shown_state (self));
+}
+
+static void
+on_position_reset (ArbTable *self)
+{
+  self->new_card = ARB_CARD_NONE;
+  if (is_replay (self))
+    follow_in_log (self);
+  else
+    arb_log_view_trim (self->log_view);
+  update_all (self);
+}
+
+/* ---- widget callbacks ----------------------------------------------------- */
+
+static void
+place_card (ArbTable *self, ArbCard card, int x, int y)
+{
+  const char *action;
+
+  if (card == ARB_CARD_NONE || !arb_table_seat_to_act (self))
+    return;
+  action = arb_game_get_phase (self->game) == ARB_PHASE_DISCARD ? "win.discard" : "win.play";
+  gtk_widget_activate_action (GTK_WIDGET (self), action, "(yii)", (guchar) card, x, y);
+}
+
+static void
+on_cell_activated (ArbArboretumView *view, int x, int y, ArbTable *self)
+{
+  place_card (self, arb_hand_view_get_selected (self->hand_view), x, y);
+}
+
+static void
+on_card_dropped (ArbArboretumView *view, guint card, int x, int y, ArbTable *self)
+{
+  place_card (self, (ArbCard) card, x, y);
+}
+
+static void
+on_pile_dropped (ArbPileView *pile, guint card, ArbTable *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.discard", "(yii)", (guchar) card, 0, 0);
+}
+
+static void
+on_card_selected (ArbHandView *hand, guint card, ArbTable *self)
+{
+  if (self->game == NULL)
+    return;
+  update_cells (self, shown_state (self));
+  update_discard_button (self, shown_state (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_CARD]);
+}
+
+static void
+discard_selected_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbTable *self = ARB_TABLE (widget);
+  ArbCard card = arb_hand_view_get_selected (self->hand_view);
+
+  if (card != ARB_CARD_NONE)
+    gtk_widget_activate_action (widget, "win.discard", "(yii)", (guchar) card, 0, 0);
+}
+
+/* Tab from a chosen card goes to the places it may go, not through the
+ * rest of the hand, the other arboreta and the log first. */
+static void
+focus_cells_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbTable *self = ARB_TABLE (widget);
+  ArbArboretumView *view = view_with_cells (self);
+  GtkWidget *cell = view != NULL ? arb_arboretum_view_get_first_cell_button (view) : NULL;
+
+  if (cell == NULL)
+    return;
+  if (view != self->own_view)
+    gtk_stack_set_visible_child (self->seats_stack, GTK_WIDGET (view));
+  gtk_widget_grab_focus (cell);
+}
+
+/* ---- building the table --------------------------------------------------- */
+
+/* Tabs that may end in "…" keep the side panel as narrow as its
+ * width-request with four players, so it does not fold away too soon. */
+static void
+ellipsize_tabs (ArbTable *self)
+{
+  for (GtkWidget *button = gtk_widget_get_first_child (self->seat_switcher);
+       button != NULL; button = gtk_widget_get_next_sibling (button))
+    {
+      GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
+
+      if (GTK_IS_LABEL (label))
+        gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+    }
+}
+
+static void
+build_piles (ArbTable *self, const ArbState *state)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->piles_box))) != NULL)
+    gtk_box_remove (self->piles_box, child);
+  memset (self->pile_views, 0, sizeof self->pile_views);
+  for (int p = -1; p < (int) arb_state_n_piles (state); p++)
+    {
+      self->pile_views[p + 1] = arb_pile_view_new (p);
+      gtk_box_append (self->piles_box, self->pile_views[p + 1]);
+      /* A card dropped on one's own pile is discarded there. */
+      if (p >= 0 && arb_state_discards_on_pile (state))
+        g_signal_connect (self->pile_views[p + 1], "card-dropped", G_CALLBACK (on_pile_dropped), self);
+    }
+}
+
+static void
+build_seats (ArbTable *self, const ArbState *state)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->seats_stack))) != NULL)
+    gtk_stack_remove (self->seats_stack, child);
+  memset (self->seat_views, 0, sizeof self->seat_views);
+  for (guint p = 0; p < state->n_players; p++)
+    {
+      g_autofree char *name = g_strdup_printf ("seat%u", p);
+      g_autofree char *tab = arb_game_short_player_name (self->game, p, SHORT_NAME_CHARS);
+
+      self->seat_views[p] = g_object_new (ARB_TYPE_ARBORETUM_VIEW, NULL);
+      arb_arboretum_view_set_card_width (self->seat_views[p], 52);
+      gtk_stack_add_titled (self->seats_stack, GTK_WIDGET (self->seat_views[p]), name, tab);
+      g_signal_connect (self->seat_views[p], "cell-activated", G_CALLBACK (on_cell_activated), self);
+      g_signal_connect (self->seat_views[p], "card-dropped", G_CALLBACK (on_card_dropped), self);
+    }
+  ellipsize_tabs (self);
+}
+
+static ArbGame *
+game_of (ArbTableEvents *source)
+{
+  if (source == NULL)
+    return NULL;
+  return ARB_IS_REPLAY (source) ? arb_replay_get_game (ARB_REPLAY (source)) : ARB_GAME (source);
+}
+
+/* Shows source, the game or a replay of it, for seat (-1: nobody's hand).
+ * A new game builds the table and the log again; a replay of the same game
+ * and back only redraws. */
+void
+arb_table_set_source (ArbTable *self, ArbTableEvents *source, int seat)
+{
+  ArbGame *game;
+
+  g_return_if_fail (ARB_IS_TABLE (self));
+  g_return_if_fail (source == NULL || ARB_IS_GAME (source) || ARB_IS_REPLAY (source));
+  game = game_of (source);
+  g_set_object (&self->source, source);
+  g_signal_group_set_target (self->source_signals, source);
+  self->seat = seat;
+  self->new_card = ARB_CARD_NONE;
+  if (game != self->game)
+    {
+      g_set_object (&self->game, game);
+      self->focus_turn = G_MAXUINT;
+      if (game != NULL)
+        {
+          build_piles (self, arb_game_get_state (game));
+          build_seats (self, arb_game_get_state (game));
+          arb_log_view_set_game (self->log_view, game);
+        }
+    }
+  if (game != NULL)
+    follow_in_log (self);
+  update_all (self);
+}
+
+ArbTableEvents *
+arb_table_get_source (ArbTable *self)
+{
+  g_return_val_if_fail (ARB_IS_TABLE (self), NULL);
+  return self->source;
+}
+
+/* The person at the screen changed (behind the cover, or revealed). */
+void
+arb_table_set_seat (ArbTable *self, int seat)
+{
+  g_return_if_fail (ARB_IS_TABLE (self));
+  self->seat = seat;
+  self->new_card = ARB_CARD_NONE;
+  update_all (self);
+}
+
+int
+arb_table_get_seat (ArbTable *self)
+{
+  g_return_val_if_fail (ARB_IS_TABLE (self), -1);
+  return self->seat;
+}
+
+ArbCard
+arb_table_get_selected (ArbTable *self)
+{
+  g_return_val_if_fail (ARB_IS_TABLE (self), ARB_CARD_NONE);
+  return arb_hand_view_get_selected (self->hand_view);
+}
+
+/* A hint: its card chosen in the hand, and its place marked where it
+ * would be planted. */
+void
+arb_table_show_hint (ArbTable *self, const ArbMove *move)
+{
+  int arboretum;
+
+  g_return_if_fail (ARB_IS_TABLE (self));
+  if (move->kind == ARB_MOVE_DRAW || self->game == NULL)
+    return;
+  arb_hand_view_select (self->hand_view, move->card);
+  arboretum = arb_state_move_arboretum (shown_state (self), arb_game_get_current_player (self->game), move);
+  if (arboretum >= 0)
+    arb_arboretum_view_set_hint (arboretum_view (self, (guint) arboretum), move->x, move->y);
+}
+
+/* The review's choice for player at the position shown: its card, faded,
+ * where it would have been planted. NULL clears it. */
+void
+arb_table_show_ghost (ArbTable *self, guint player, const ArbMove *move)
+{
+  int arboretum = -1;
+
+  g_return_if_fail (ARB_IS_TABLE (self));
+  if (self->game == NULL)
+    return;
+  if (move != NULL)
+    arboretum = arb_state_move_arboretum (shown_state (self), player, move);
+  arb_arboretum_view_set_ghost (self->own_view, ARB_CARD_NONE, 0, 0);
+  for (guint p = 0; p < ARB_MAX_PLAYERS; p++)
+    if (self->seat_views[p] != NULL)
+      arb_arboretum_view_set_ghost (self->seat_views[p], ARB_CARD_NONE, 0, 0);
+  if (arboretum >= 0)
+    arb_arboretum_view_set_ghost (arboretum_view (self, (guint) arboretum), move->card, move->x, move->y);
+}
+
+/* The side panel shows player's arboretum, unless it is the large one. */
+void
+arb_table_follow_player (ArbTable *self, guint player)
+{
+  g_return_if_fail (ARB_IS_TABLE (self));
+  if (self->game != NULL && (int) player != large_seat (self) && self->seat_views[player] != NULL)
+    gtk_stack_set_visible_child (self->seats_stack, GTK_WIDGET (self->seat_views[player]));
+}
+
+/* Large arboreta stay readable: direction 1 zooms in, -1 out, 0 back to
+ * the usual size. The arboretum shrinks to fit its space; asking for
+ * larger cards than fit lets it scroll, and the usual size fits again. */
+void
+arb_table_zoom (ArbTable *self, int direction)
+{
+  int shown;
+
+  g_return_if_fail (ARB_IS_TABLE (self));
+  shown = arb_arboretum_view_get_card_width (self->own_view);
+  if (direction > 0)
+    {
+      self->card_width = MIN (shown + ZOOM_STEP, MAX_CARD_WIDTH);
+      arb_arboretum_view_set_fit (self->own_view, FALSE);
+    }
+  else if (direction < 0)
+    self->card_width = MAX (shown - ZOOM_STEP, MIN_CARD_WIDTH);
+  else
+    {
+      self->card_width = DEFAULT_CARD_WIDTH;
+      arb_arboretum_view_set_fit (self->own_view, TRUE);
+    }
+  arb_arboretum_view_set_card_width (self->own_view, self->card_width);
+}
+
+gboolean
+arb_table_can_zoom (ArbTable *self, int direction)
+{
+  g_return_val_if_fail (ARB_IS_TABLE (self), FALSE);
+  return direction > 0 ? self->card_width < MAX_CARD_WIDTH : self->card_width > MIN_CARD_WIDTH;
+}
+
+/* ---- what the tests look at ----------------------------------------------- */
+
+guint
+arb_table_get_n_updates (ArbTable *self, ArbTablePart part)
+{
+  g_return_val_if_fail (ARB_IS_TABLE (self), 0);
+  g_return_val_if_fail (part < ARB_TABLE_N_PARTS, 0);
+  return self->n_updates[part];
+}
+
+ArbHandView *
+arb_table_get_hand_view (ArbTable *self)
+{
+  return self->hand_view;
+}
+
+ArbArboretumView *
+arb_table_get_arboretum_view (ArbTable *self, guint player)
+{
+  g_return_val_if_fail (player < ARB_MAX_PLAYERS, NULL);
+  return self->game != NULL ? arboretum_view (self, player) : self->own_view;
+}
+
+ArbArboretumView *
+arb_table_get_side_view (ArbTable *self)
+{
+  return ARB_ARBORETUM_VIEW (gtk_stack_get_visible_child (self->seats_stack));
+}
+
+ArbPileView *
+arb_table_get_pile_view (ArbTable *self, int source)
+{
+  g_return_val_if_fail (source >= -1 && source < ARB_MAX_PLAYERS, NULL);
+  return self->pile_views[source + 1] != NULL ? ARB_PILE_VIEW (self->pile_views[source + 1]) : NULL;
+}
+
+ArbLogView *
+arb_table_get_log_view (ArbTable *self)
+{
+  return self->log_view;
+}
+
+ArbFlightLayer *
+arb_table_get_flight_layer (ArbTable *self)
+{
+  return self->flight_layer;
+}
+
+GtkWidget *
+arb_table_get_other_hands (ArbTable *self)
+{
+  return GTK_WIDGET (self->other_hands_box);
+}
+
+const char *
+arb_table_get_hand_title (ArbTable *self)
+{
+  return gtk_label_get_label (self->hand_title);
+}
+
+const char *
+arb_table_get_heading (ArbTable *self)
+{
+  return gtk_label_get_label (self->status_label);
+}
+
+GtkWidget *
+arb_table_get_piles_box (ArbTable *self)
+{
+  return GTK_WIDGET (self->piles_box);
+}
+
+/* ---- the class ------------------------------------------------------------ */
+
+static void
+arb_table_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  ArbTable *self = ARB_TABLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_REVEAL_PANEL:
+      g_value_set_boolean (value, adw_flap_get_reveal_flap (self->flap));
+      break;
+    case PROP_OPEN_HANDS:
+      g_value_set_boolean (value, self->open_hands);
+      break;
+    case PROP_SELECTED_CARD:
+      g_value_set_uint (value, arb_hand_view_get_selected (self->hand_view));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+arb_table_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  ArbTable *self = ARB_TABLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_REVEAL_PANEL:
+      adw_flap_set_reveal_flap (self->flap, g_value_get_boolean (value));
+      break;
+    case PROP_OPEN_HANDS:
+      if (self->open_hands == g_value_get_boolean (value))
+        break;
+      self->open_hands = g_value_get_boolean (value);
+      if (self->game != NULL)
+        update_hand (self, shown_state (self));
+      g_object_notify_by_pspec (object, pspec);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+on_flap_revealed (ArbTable *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVEAL_PANEL]);
+}
+
+static void
+arb_table_dispose (GObject *object)
+{
+  ArbTable *self = ARB_TABLE (object);
+  GtkWidget *child;
+
+  g_clear_handle_id (&self->focus_idle, g_source_remove);
+  if (self->source_signals != NULL)
+    g_signal_group_set_target (self->source_signals, NULL);
+  g_clear_object (&self->source_signals);
+  g_clear_object (&self->source);
+  g_clear_object (&self->game);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ARB_TYPE_TABLE);
+  /* The template's root, an overlay, is bound to no field. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (arb_table_parent_class)->dispose (object);
+}
+
+static void
+arb_table_map (GtkWidget *widget)
+{
+  ArbTable *self = ARB_TABLE (widget);
+
+  GTK_WIDGET_CLASS (arb_table_parent_class)->map (widget);
+  queue_restore_focus (self);
+}
+
+static void
+arb_table_class_init (ArbTableClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = arb_table_dispose;
+  object_class->get_property = arb_table_get_property;
+  object_class->set_property = arb_table_set_property;
+  widget_class->map = arb_table_map;
+
+  properties[PROP_REVEAL_PANEL] =
+    g_param_spec_boolean ("reveal-panel", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_OPEN_HANDS] =
+    g_param_spec_boolean ("open-hands", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED_CARD] =
+    g_param_spec_uint ("selected-card", NULL, NULL, 0, ARB_CARD_NONE, ARB_CARD_NONE,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (ARB_TYPE_ARBORETUM_VIEW);
+  g_type_ensure (ARB_TYPE_HAND_VIEW);
+  g_type_ensure (ARB_TYPE_FLIGHT_LAYER);
+  g_type_ensure (ARB_TYPE_LOG_VIEW);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/arb-table.ui");
+  gtk_widget_class_bind_template_child (widget_class, ArbTable, flight_layer);
+  gtk_widget_class_bind_template_child (widget_class, ArbTable, flap);
+  gtk_widget_class_bind_template_child (widget_class, ArbTable, status_label);
+  gtk_widget_class_bind_template_child (widget_class, ArbTable, hint_label);
+  gtk_widget_class_bind_template_child (widget_class, ArbTable, piles_box);
+  gtk_widget_class_bind_template_child (widget_class, ArbTable, own_title);
+  gtk_widget_class_bind_template_child (widget_class, ArbTable, own_view);
+  gtk_widget_class_bind_template_child (widget_class, ArbTable, other_hands_box);
+  gtk_widget_class_bind_template_child (widget_class, ArbTable, hand_title);
+  gtk_widget_class_bind_template_child (widget_class, ArbTable, discard_button);
+  gtk_widget_class_bind_template_child (widget_class, ArbTable, hand_view);
+  gtk_widget_class_bind_template_child (widget_class, ArbTable, seats_stack);
+  gtk_widget_class_bind_template_child (widget_class, ArbTable, seat_switcher);
+  gtk_widget_class_bind_template_child (widget_class, ArbTable, log_view);
+  gtk_widget_class_bind_template_callback (widget_class, on_card_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_cell_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_card_dropped);
+
+  gtk_widget_class_install_action (widget_class, "table.discard-selected", NULL, discard_selected_action);
+  gtk_widget_class_install_action (widget_class, "table.focus-cells", NULL, focus_cells_action);
+}
+
+/* Tab in the hand, once a card is chosen: table.focus-cells, enabled only
+ * then, so that otherwise Tab moves on as usual. */
+static void
+add_hand_tab (ArbTable *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Tab, 0),
+                                                          gtk_named_action_new ("table.focus-cells")));
+  gtk_widget_add_controller (GTK_WIDGET (self->hand_view), controller);
+}
+
+static void
+arb_table_init (ArbTable *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->seat = -1;
+  self->new_card = ARB_CARD_NONE;
+  self->focus_turn = G_MAXUINT;
+  self->card_width = DEFAULT_CARD_WIDTH;
+  arb_arboretum_view_set_fit (self->own_view, TRUE);
+  arb_arboretum_view_set_card_width (self->own_view, self->card_width);
+  g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (on_flap_revealed), self);
+
+  self->source_signals = g_signal_group_new (ARB_TYPE_TABLE_EVENTS);
+  g_signal_group_connect_swapped (self->source_signals, "card-drawn", G_CALLBACK (on_card_drawn), self);
+  g_signal_group_connect_swapped (self->source_signals, "card-played", G_CALLBACK (on_card_played), self);
+  g_signal_group_connect_swapped (self->source_signals, "card-discarded", G_CALLBACK (on_card_discarded), self);
+  g_signal_group_connect_swapped (self->source_signals, "step-applied", G_CALLBACK (on_step_applied), self);
+  g_signal_group_connect_swapped (self->source_signals, "turn-started", G_CALLBACK (on_turn_started), self);
+  g_signal_group_connect_swapped (self->source_signals, "game-ended", G_CALLBACK (on_turn_started), self);
+  g_signal_group_connect_swapped (self->source_signals, "position-reset", G_CALLBACK (on_position_reset), self);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.discard-selected", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.focus-cells", FALSE);
+  add_hand_tab (self);
+}
