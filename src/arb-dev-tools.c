@@ -67,9 +67,7 @@ autoplay (ArbWindow *self, guint n_steps, guint32 seed)
   for (guint i = 0; self->game != NULL && !arb_game_is_finished (self->game); i++)
     {
       const ArbState *state = arb_game_get_state (self->game);
-      /* Q, in solo, has no seat. */
-      gboolean person = state->current < arb_game_get_n_seats (self->game)
-                        && arb_player_get_kind (arb_game_get_player (self->game, state->current)) == ARB_PLAYER_PERSON;
+      gboolean person = !arb_game_is_computer (self->game, state->current);
       ArbAiParams params;
       ArbMove move;
 
