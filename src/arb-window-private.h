@@ -47,7 +47,8 @@ struct _ArbWindow
   ArbGame              *game;
   ArbReplay            *replay;      /* set while replaying */
   GSignalGroup         *game_signals;
-  GSignalGroup         *shown_signals; /* the game's or the replay's, as the table shows */
+  GSignalGroup         *shown_signals;
+  GSignalGroup         *replay_signals; /* the game's or the replay's, as the table shows */
   ArbSeatDriver        *driver;      /* plays the computers' steps */
   GCancellable         *hint_cancellable;
   GCancellable         *review_cancellable; /* set while the game is reviewed */

@@ -167,6 +167,7 @@ _arb_window_show_source (ArbWindow *self, int seat)
   ArbTableEvents *source = self->replay != NULL ? ARB_TABLE_EVENTS (self->replay) : ARB_TABLE_EVENTS (self->game);
 
   g_signal_group_set_target (self->shown_signals, source);
+  g_signal_group_set_target (self->replay_signals, self->replay);
   arb_table_set_source (self->table, source, seat);
   _arb_window_update_controls (self);
 }
@@ -464,6 +465,7 @@ arb_window_dispose (GObject *object)
   g_clear_handle_id (&self->advance_idle, g_source_remove);
   g_clear_object (&self->game_signals);
   g_clear_object (&self->shown_signals);
+  g_clear_object (&self->replay_signals);
   g_clear_object (&self->replay);
   g_clear_object (&self->game);
   g_clear_object (&self->session);
@@ -553,6 +555,12 @@ arb_window_init (ArbWindow *self)
   self->game_signals = g_signal_group_new (ARB_TYPE_GAME);
   g_signal_group_connect_swapped (self->game_signals, "step-applied", G_CALLBACK (queue_advance), self);
   g_signal_group_connect_swapped (self->game_signals, "position-reset", G_CALLBACK (queue_advance), self);
+  /* The actions follow what the game and the replay say they allow. */
+  g_signal_group_connect_swapped (self->game_signals, "notify::can-take-back", G_CALLBACK (update_actions), self);
+  g_signal_group_connect_swapped (self->game_signals, "notify::finished", G_CALLBACK (update_actions), self);
+  self->replay_signals = g_signal_group_new (ARB_TYPE_REPLAY);
+  g_signal_group_connect_swapped (self->replay_signals, "notify::can-go-back", G_CALLBACK (update_actions), self);
+  g_signal_group_connect_swapped (self->replay_signals, "notify::can-go-forward", G_CALLBACK (update_actions), self);
   /* The window's controls follow the source the table shows. */
   self->shown_signals = g_signal_group_new (ARB_TYPE_TABLE_EVENTS);
   g_signal_group_connect_swapped (self->shown_signals, "step-applied",
