@@ -374,6 +374,10 @@ update_hand (ArbTable *self, const ArbState *state)
    * game being watched show the hand as it is. */
   arb_hand_view_set_keep_places (self->hand_view, hand_is_own (self, seat));
   arb_hand_view_set_hand (self->hand_view, &state->hands[seat], is_replay (self) ? ARB_CARD_NONE : self->new_card);
+  /* Only the person playing chooses a card: a replay or a game watched
+   * shows none chosen. */
+  if (!hand_is_own (self, seat))
+    arb_hand_view_select (self->hand_view, ARB_CARD_NONE);
   if (hand_is_own (self, seat))
     title = g_strdup (_("Your hand"));
   else

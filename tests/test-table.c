@@ -187,9 +187,14 @@ test_replay_source (void)
       g_assert_true (arb_ai_random_move (arb_game_get_state (fixture.game), rand, &move));
       g_assert_true (arb_game_apply (fixture.game, &move, NULL));
     }
+  /* A card chosen in the game is not chosen in the replay. */
+  arb_hand_view_select (arb_table_get_hand_view (fixture.table),
+                        arb_card_set_nth (&arb_game_get_state (fixture.game)->hands[0], 0));
+  g_assert_cmpuint (arb_table_get_selected (fixture.table), !=, ARB_CARD_NONE);
   replay = arb_replay_new (fixture.game);
   arb_replay_seek (replay, 5);
   arb_table_set_source (fixture.table, ARB_TABLE_EVENTS (replay), 0);
+  g_assert_cmpuint (arb_table_get_selected (fixture.table), ==, ARB_CARD_NONE);
   log = arb_table_get_log_view (fixture.table);
   g_assert_true (row_is_current (log, arb_log_view_get_row_of_step (log, 4)));
 
