@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* arb-window.c: the table.
+/* arb-window.c: the course of a game, from deal to score.
  *
- * The window follows the game's signals and redraws the table from the
- * engine's state; every action a person takes goes through a win.* action
- * and the game's API, and a refusal is shown as the engine's own message.
- * Computer players think in a worker thread and each of their steps stays on
- * screen for the "think-time" setting, so people can follow them.
+ * The window decides who acts next: a computer (through the seat driver,
+ * which thinks in a worker thread and keeps each step on screen for the
+ * "think-time" setting), a person at the table, or behind a cover when the
+ * screen passes between people; at the end it shows the scoring sheet. The
+ * table (ArbTable) follows the game, or its replay, by itself. Every action
+ * a person takes goes through a win.* action and the game's API, and a
+ * refusal is shown as the engine's own message.
  */
 #include "config.h"
 

@@ -1,12 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* arb-window.h: the main window: the table of a game of Arboretum. */
+/* arb-window.h: the main window: a game of Arboretum from deal to score. */
 #pragma once
 
 #include <adwaita.h>
 
-#include "arb-arboretum-view.h"
 #include "arb-engine.h"
-#include "arb-hand-view.h"
 #include "arb-replay.h"
 #include "arb-save.h"
 #include "arb-score-dialog.h"
