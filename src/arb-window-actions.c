@@ -512,6 +512,8 @@ replay_exit_action (GtkWidget *widget, const char *name, GVariant *param)
 
   if (self->replay == NULL || arb_game_is_finished (self->game))
     return;
+  /* A review is part of the replay: the game goes on without it. */
+  _arb_window_cancel_review (self);
   g_clear_object (&self->replay);
   _arb_window_show_source (self, arb_table_get_seat (self->table));
   _arb_window_advance (self);

@@ -1307,6 +1307,49 @@ test_review_in_replay (void)
   g_rmdir (dir);
 }
 
+/* Back to the game from its replay, a review under way stops: no progress
+ * left on screen, no review laid on the game when the worker ends, and the
+ * game goes on, without a warning. */
+static void
+test_leaving_replay_cancels_review (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+  guint n_steps;
+  gint64 end;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 52, &error));
+  for (int turn = 0; turn < 2; turn++)
+    {
+      wait_for (window, settled);
+      for (int step = 0; step < 4; step++)
+        person_step (window);
+    }
+  wait_for (window, settled);
+  game = arb_window_get_game (window);
+  n_steps = arb_game_get_n_steps (game);
+  arb_window_start_replay (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.review", NULL);
+  g_assert_nonnull (window->review_cancellable);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-exit", NULL));
+  g_assert_null (arb_window_get_replay (window));
+  g_assert_null (window->review_cancellable);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->review_progress)));
+  /* The worker sees the cancellation within a step of its analysis. */
+  end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_null (arb_game_get_review (game));
+  g_assert_true (arb_window_get_game (window) == game);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, n_steps);
+  wait_for (window, settled);
+  person_step (window);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, n_steps + 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A new game would take the place of one with unsaved steps: the window
  * asks first, and Cancel keeps the game as it was. */
 static void
@@ -2097,6 +2140,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/log-follows-replay", test_log_follows_replay);
   g_test_add_func ("/window/card-flies", test_card_flies);
   g_test_add_func ("/window/review-in-replay", test_review_in_replay);
+  g_test_add_func ("/window/leaving-replay-cancels-review", test_leaving_replay_cancels_review);
   g_test_add_func ("/window/close-without-saving", test_close_without_saving);
   g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
   g_test_add_func ("/window/open-damaged-file", test_open_damaged_file);
