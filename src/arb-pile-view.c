@@ -17,6 +17,7 @@ struct _ArbPileView
 
   GtkButton     *button;
   ArbCardWidget *top;
+  ArbCardWidget *ghost;
   GtkLabel      *title_label;
   GtkLabel      *count_label;
   GtkMenuButton *pile_button;
@@ -25,6 +26,8 @@ struct _ArbPileView
 
   int            source;
   ArbPile        pile;
+  char          *label;       /* the pile's name and count, for a screen reader */
+  gboolean       suggested;   /* Hard's choice, in a reviewed replay */
 };
 
 G_DEFINE_FINAL_TYPE (ArbPileView, arb_pile_view, ADW_TYPE_BIN)
@@ -74,9 +77,20 @@ on_popover_closed (GtkPopover *popover, ArbPileView *self)
 }
 
 static void
+arb_pile_view_finalize (GObject *object)
+{
+  ArbPileView *self = ARB_PILE_VIEW (object);
+
+  g_free (self->label);
+  G_OBJECT_CLASS (arb_pile_view_parent_class)->finalize (object);
+}
+
+static void
 arb_pile_view_class_init (ArbPileViewClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = arb_pile_view_finalize;
 
   /* (card): a card of the hand dropped here, to discard it. */
   signals[CARD_DROPPED] =
@@ -87,6 +101,7 @@ arb_pile_view_class_init (ArbPileViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/arb-pile-view.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbPileView, button);
   gtk_widget_class_bind_template_child (widget_class, ArbPileView, top);
+  gtk_widget_class_bind_template_child (widget_class, ArbPileView, ghost);
   gtk_widget_class_bind_template_child (widget_class, ArbPileView, title_label);
   gtk_widget_class_bind_template_child (widget_class, ArbPileView, count_label);
   gtk_widget_class_bind_template_child (widget_class, ArbPileView, pile_button);
@@ -101,6 +116,7 @@ arb_pile_view_init (ArbPileView *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   arb_card_widget_set_width (self->top, 72);
+  arb_card_widget_set_width (self->ghost, 72);
   g_signal_connect (target, "drop", G_CALLBACK (on_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (self->button), GTK_EVENT_CONTROLLER (target));
   g_signal_connect (gtk_menu_button_get_popover (self->pile_button), "show", G_CALLBACK (on_popover_show), self);
@@ -132,6 +148,22 @@ arb_pile_view_new (int source)
   return GTK_WIDGET (self);
 }
 
+/* What the button says: the pile and its count, and Hard's choice in a
+ * reviewed replay. */
+static void
+update_button_label (ArbPileView *self)
+{
+  g_autofree char *label = NULL;
+
+  if (self->suggested)
+    /* Translators: a pile (its name and count), then that Hard would have chosen it. */
+    label = g_strdup_printf (_("%s. Hard’s choice"), self->label != NULL ? self->label : "");
+  else
+    label = g_strdup (self->label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->button), label);
+}
+
 /* Shows a pile under its title; short_title, when not NULL, is what fits
  * above the card (a long name cut short), and the whole title is its
  * tooltip and what a screen reader says. */
@@ -159,8 +191,9 @@ arb_pile_view_set_pile (ArbPileView *self, const ArbPile *pile, const char *titl
     }
   /* Translators: a pile's name and how many cards it holds, read by a screen reader. */
   label = g_strdup_printf (_("%s, %s"), title, count);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->button), label);
+  g_free (self->label);
+  self->label = g_steal_pointer (&label);
+  update_button_label (self);
 }
 
 /* The deck's count stands out once it lasts less than a round, and more
@@ -185,6 +218,39 @@ arb_pile_view_set_turns_left (ArbPileView *self, guint turns_left, guint n_seats
     gtk_widget_add_css_class (count, "heading");
   else
     gtk_widget_remove_css_class (count, "heading");
+}
+
+/* Marks the pile as Hard's choice in a reviewed replay: the pile Hard would
+ * have drawn from (ghost ARB_CARD_NONE), or where it would have discarded
+ * ghost, shown faded over the top. suggested FALSE takes the mark away. */
+void
+arb_pile_view_set_suggestion (ArbPileView *self, gboolean suggested, ArbCard ghost)
+{
+  g_return_if_fail (ARB_IS_PILE_VIEW (self));
+  self->suggested = suggested;
+  if (suggested)
+    gtk_widget_add_css_class (GTK_WIDGET (self->button), "suggested");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->button), "suggested");
+  gtk_widget_set_visible (GTK_WIDGET (self->ghost), suggested && arb_card_is_valid (ghost));
+  if (suggested && arb_card_is_valid (ghost))
+    arb_card_widget_set_card (self->ghost, ghost);
+  update_button_label (self);
+}
+
+/* The faded card of Hard's discard, if shown, for the tests. */
+GtkWidget *
+arb_pile_view_get_ghost (ArbPileView *self)
+{
+  g_return_val_if_fail (ARB_IS_PILE_VIEW (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->ghost)) ? GTK_WIDGET (self->ghost) : NULL;
+}
+
+gboolean
+arb_pile_view_get_suggested (ArbPileView *self)
+{
+  g_return_val_if_fail (ARB_IS_PILE_VIEW (self), FALSE);
+  return self->suggested;
 }
 
 int

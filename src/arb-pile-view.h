@@ -19,6 +19,11 @@ void       arb_pile_view_set_pile   (ArbPileView    *self,
 void       arb_pile_view_set_turns_left (ArbPileView *self,
                                          guint        turns_left,
                                          guint        n_seats);
+void       arb_pile_view_set_suggestion (ArbPileView *self,
+                                         gboolean     suggested,
+                                         ArbCard      ghost);
+gboolean   arb_pile_view_get_suggested  (ArbPileView *self);
+GtkWidget *arb_pile_view_get_ghost      (ArbPileView *self);
 int        arb_pile_view_get_source (ArbPileView    *self);
 GtkWidget *arb_pile_view_get_button (ArbPileView    *self);
 GtkLabel  *arb_pile_view_get_title_label (ArbPileView *self);

@@ -857,24 +857,36 @@ arb_table_show_hint (ArbTable *self, const ArbMove *move)
     arb_arboretum_view_set_hint (arboretum_view (self, (guint) arboretum), move->x, move->y);
 }
 
-/* The review's choice for player at the position shown: its card, faded,
- * where it would have been planted. NULL clears it. */
+/* The review's choice for player at the position shown: the card it would
+ * have planted, faded, where it would have gone; the pile it would have
+ * drawn from; the card it would have discarded, faded on the pile. NULL
+ * clears it. */
 void
 arb_table_show_ghost (ArbTable *self, guint player, const ArbMove *move)
 {
-  int arboretum = -1;
+  int arboretum = -1, pile = G_MININT;
 
   g_return_if_fail (ARB_IS_TABLE (self));
   if (self->game == NULL)
     return;
   if (move != NULL)
-    arboretum = arb_state_move_arboretum (shown_state (self), player, move);
+    {
+      arboretum = arb_state_move_arboretum (shown_state (self), player, move);
+      if (move->kind == ARB_MOVE_DRAW)
+        pile = move->source;
+      else if (move->kind == ARB_MOVE_DISCARD && arboretum < 0)
+        pile = (int) player;
+    }
   arb_arboretum_view_set_ghost (self->own_view, ARB_CARD_NONE, 0, 0);
   for (guint p = 0; p < ARB_MAX_PLAYERS; p++)
     if (self->seat_views[p] != NULL)
       arb_arboretum_view_set_ghost (self->seat_views[p], ARB_CARD_NONE, 0, 0);
   if (arboretum >= 0)
     arb_arboretum_view_set_ghost (arboretum_view (self, (guint) arboretum), move->card, move->x, move->y);
+  for (int p = ARB_SOURCE_DECK; p < ARB_MAX_PLAYERS; p++)
+    if (self->pile_views[p + 1] != NULL)
+      arb_pile_view_set_suggestion (ARB_PILE_VIEW (self->pile_views[p + 1]), p == pile,
+                                    p == pile && move->kind == ARB_MOVE_DISCARD ? move->card : ARB_CARD_NONE);
 }
 
 /* The side panel shows player's arboretum, unless it is the large one. */

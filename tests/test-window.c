@@ -1218,16 +1218,42 @@ test_card_flies (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The piles marked as Hard's choice at a step: the pile Hard would have
+ * drawn from, or its own pile with the card Hard would have discarded. */
+static guint
+check_pile_marks (ArbWindow *window, const ArbReviewEntry *entry, const ArbStep *step)
+{
+  ArbTable *table = arb_window_get_table (window);
+  gboolean differs = !arb_review_same_move (&entry->best, &step->move);
+  guint n_marked = 0;
+
+  for (int p = ARB_SOURCE_DECK; p < (int) arb_game_get_n_seats (arb_window_get_game (window)); p++)
+    {
+      ArbPileView *pile = arb_table_get_pile_view (table, p);
+      gboolean drawn_from = entry->best.kind == ARB_MOVE_DRAW && entry->best.source == p;
+      gboolean discarded_on = entry->best.kind == ARB_MOVE_DISCARD && (int) step->player == p;
+      GtkWidget *ghost = arb_pile_view_get_ghost (pile);
+
+      g_assert_true (arb_pile_view_get_suggested (pile) == (differs && (drawn_from || discarded_on)));
+      g_assert_true ((ghost != NULL) == (differs && discarded_on));
+      if (ghost != NULL)
+        g_assert_cmpuint (arb_card_widget_get_card (ARB_CARD_WIDGET (ghost)), ==, entry->best.card);
+      n_marked += arb_pile_view_get_suggested (pile);
+    }
+  return n_marked;
+}
+
 /* At every step of a reviewed replay, Hard's card is drawn where it would
  * have gone exactly when Hard would have planted another card, or
- * elsewhere; it goes with the replay. */
+ * elsewhere, and the pile it would have drawn from or discarded on is
+ * marked; it goes with the replay. */
 static void
 check_ghosts (ArbWindow *window)
 {
   ArbGame *game = arb_window_get_game (window);
   ArbReview *review = arb_game_get_review (game);
   guint n = arb_review_get_n_steps (review);
-  guint n_ghosts = 0;
+  guint n_ghosts = 0, n_piles = 0;
 
   for (guint s = 0; s < n; s++)
     {
@@ -1239,9 +1265,13 @@ check_ghosts (ArbWindow *window)
       g_assert_cmpuint (arb_replay_get_step (arb_window_get_replay (window)), ==, s);
       g_assert_true ((ghost != NULL) == expected);
       n_ghosts += ghost != NULL;
+      n_piles += check_pile_marks (window, entry, step);
       gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-next", NULL);
     }
-  g_test_message ("%u of %u steps with a ghost", n_ghosts, n);
+  g_test_message ("%u of %u steps with a ghost, %u with a pile marked", n_ghosts, n, n_piles);
+  /* This game has both: the checks above are not vacuous. */
+  g_assert_cmpuint (n_ghosts, >, 0);
+  g_assert_cmpuint (n_piles, >, 0);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-first", NULL);
 }
 
