@@ -283,7 +283,8 @@ same_entry (const ArbReviewEntry *a, const ArbReviewEntry *b)
 {
   return a->best.kind == b->best.kind && a->best.source == b->best.source
          && a->best.card == b->best.card && a->best.x == b->best.x && a->best.y == b->best.y
-         && a->loss == b->loss && a->error == b->error && a->mark == b->mark;
+         && a->loss == b->loss && a->error == b->error && a->mark == b->mark
+         && a->has_expected == b->has_expected && a->expected == b->expected;
 }
 
 /* The review of a seat's steps is the same whatever the cards it could not
@@ -436,7 +437,11 @@ test_good_file (void)
   g_assert_nonnull (review);
   g_assert_cmpuint (arb_review_get_n_steps (review), ==, arb_game_get_n_steps (game));
   for (guint i = 0; i < arb_review_get_n_steps (review); i++)
-    marked += arb_review_get_entry (review, i)->mark != ARB_REVIEW_MARK_NONE;
+    {
+      marked += arb_review_get_entry (review, i)->mark != ARB_REVIEW_MARK_NONE;
+      /* Written before reviews kept the expected margin: it loads without. */
+      g_assert_false (arb_review_get_entry (review, i)->has_expected);
+    }
   g_assert_cmpuint (marked, >, 0);
 }
 
@@ -456,6 +461,8 @@ test_damaged_files (void)
     { "bad-review-too-long.arboretum", ARB_SAVE_ERROR_BAD_REVIEW, "more steps than the game’s" },
     { "bad-review-same-move.arboretum", ARB_SAVE_ERROR_BAD_REVIEW, "cannot have lost points" },
     { "bad-review-samples.arboretum", ARB_SAVE_ERROR_BAD_REVIEW, "“samples” must be a whole number from 1 to" },
+    { "bad-review-expected.arboretum", ARB_SAVE_ERROR_BAD_REVIEW,
+      "Line 258: the review of step 6 is damaged: “expected” must be points with two decimals, from -999.99 to 999.99, not “12.5”" },
     { "bad-review-format-1.arboretum", ARB_SAVE_ERROR_INVALID, "does not follow the save game format" },
   };
 
@@ -492,6 +499,9 @@ test_deterministic (void)
   c = arb_review_run (game, &params, NULL, NULL, NULL, NULL);
   for (guint i = 0; i < arb_review_get_n_steps (a); i++)
     {
+      /* Every step has the seat's expected margin after the move made. */
+      g_assert_true (arb_review_get_entry (a, i)->has_expected);
+      g_assert_cmpint (ABS (arb_review_get_entry (a, i)->expected), <, 10000);
       g_assert_true (same_entry (arb_review_get_entry (a, i), arb_review_get_entry (b, i)));
       differ += !same_entry (arb_review_get_entry (a, i), arb_review_get_entry (c, i));
     }

@@ -134,7 +134,8 @@ print_text (const char *file, ArbGame *game, ArbReview *review, gboolean stored,
     g_string_append_printf (out, _("Reviewed in %.1f s.\n"), seconds);
   g_string_append_printf (out, "%s\n\n",
                           _("Points lost: the final margin hard’s move is expected to keep over "
-                            "the move made, ± its standard error."));
+                            "the move made, ± its standard error. Expected: the final margin the "
+                            "player could expect after the move made."));
 
   for (guint i = 0; i < arb_review_get_n_steps (review); i++)
     {
@@ -156,6 +157,12 @@ print_text (const char *file, ArbGame *game, ArbReview *review, gboolean stored,
           g_string_append_printf (out, _("hard %s; %s ± %s points lost"), best, loss, error);
           if (entry->mark != ARB_REVIEW_MARK_NONE)
             g_string_append_printf (out, " — %s", arb_review_mark_name (entry->mark));
+        }
+      if (entry->has_expected)
+        {
+          g_autofree char *expected = format_points (entry->expected);
+          /* Translators: the final margin the player could expect after the move. */
+          g_string_append_printf (out, _(" (expected %s)"), expected);
         }
       g_string_append_c (out, '\n');
     }
@@ -273,6 +280,11 @@ print_json (const char *file, ArbGame *game, ArbReview *review, gboolean stored,
       json_builder_add_double_value (b, entry->error / 100.0);
       json_builder_set_member_name (b, "mark");
       json_builder_add_string_value (b, arb_review_mark_id (entry->mark));
+      if (entry->has_expected)
+        {
+          json_builder_set_member_name (b, "expected");
+          json_builder_add_double_value (b, entry->expected / 100.0);
+        }
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

@@ -8,7 +8,9 @@
  * cards consistent with the view, the move made and hard's move are both
  * played out to the end with the quick playout policy, the same deal and
  * the same random numbers for both, and the difference of the seat's final
- * margin (its points less the best of the others') is averaged.
+ * margin (its points less the best of the others') is averaged. The
+ * playouts of the move made also give the seat's expected final margin
+ * after it, the course of the game that the window draws.
  */
 #include "config.h"
 
@@ -173,7 +175,8 @@ arb_review_analyse (const ArbAiView *view, const ArbMove *move, const ArbReviewP
   guint64 rng = step_seed (params->seed, index);
   ArbAiParams hard;
   ArbMove made = *move;
-  double sum = 0.0, squares = 0.0;
+  double sum = 0.0, squares = 0.0, made_sum = 0.0;
+  gboolean same;
   guint n = 0;
 
   g_return_val_if_fail (view != NULL && move != NULL && params != NULL && entry != NULL, FALSE);
@@ -202,16 +205,14 @@ arb_review_analyse (const ArbAiView *view, const ArbMove *move, const ArbReviewP
     return FALSE;
   if (entry->best.kind == ARB_MOVE_DRAW)
     entry->best.card = ARB_CARD_NONE;
-  if (arb_review_same_move (&entry->best, &made))
-    {
-      entry->mark = ARB_REVIEW_MARK_NONE;
-      return TRUE;
-    }
-
+  /* The move made is played out on every deal, for the seat's expected
+   * margin; hard's too when it differs, for the loss. */
+  same = arb_review_same_move (&entry->best, &made);
   for (n = 0; n < params->samples; n++)
     {
       ArbState deal, a, b;
       guint64 shared, rng_a, rng_b;
+      double made_margin;
 
       if (n % CANCEL_CHECK == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
@@ -220,15 +221,27 @@ arb_review_analyse (const ArbAiView *view, const ArbMove *move, const ArbReviewP
       a = deal;
       b = deal;
       rng_a = rng_b = shared;
-      if (!arb_state_apply (&a, &made, NULL, NULL) || !arb_state_apply (&b, &entry->best, NULL, NULL))
+      if (!arb_state_apply (&a, &made, NULL, NULL)
+          || (!same && !arb_state_apply (&b, &entry->best, NULL, NULL)))
         {
           g_set_error_literal (error, ARB_ERROR, ARB_ERROR_INVALID_POSITION,
                                _("A move to review cannot be played on a deal of the unseen cards"));
           return FALSE;
         }
-      double diff = play_out (&b, view->seat, &rng_b) - play_out (&a, view->seat, &rng_a);
+      made_margin = play_out (&a, view->seat, &rng_a);
+      made_sum += made_margin;
+      if (same)
+        continue;
+      double diff = play_out (&b, view->seat, &rng_b) - made_margin;
       sum += diff;
       squares += diff * diff;
+    }
+  entry->expected = to_centi (made_sum / n);
+  entry->has_expected = TRUE;
+  if (same)
+    {
+      entry->mark = ARB_REVIEW_MARK_NONE;
+      return TRUE;
     }
 
   double mean = sum / n;

@@ -63,6 +63,10 @@ typedef struct {
                             * it did better in the playouts) */
   guint32       error;     /* the standard error of loss, in hundredths */
   ArbReviewMark mark;
+  gint32        expected;  /* the seat's expected final margin after the move
+                            * made (its points less the best of the others'),
+                            * in hundredths: the course of the game */
+  gboolean      has_expected; /* FALSE in a review saved without it */
 } ArbReviewEntry;
 
 typedef void (*ArbReviewProgressFunc) (guint    done,

@@ -291,6 +291,11 @@ write_review (xmlTextWriterPtr w, ArbReview *review, ArbVariant variant)
       xmlTextWriterWriteAttribute (w, BAD_CAST "loss", BAD_CAST loss);
       xmlTextWriterWriteAttribute (w, BAD_CAST "error", BAD_CAST error);
       xmlTextWriterWriteAttribute (w, BAD_CAST "mark", BAD_CAST arb_review_mark_id (entry->mark));
+      if (entry->has_expected)
+        {
+          g_autofree char *expected = format_centi (entry->expected);
+          xmlTextWriterWriteAttribute (w, BAD_CAST "expected", BAD_CAST expected);
+        }
       write_review_move (w, &entry->best, variant);
       xmlTextWriterEndElement (w);
     }
@@ -1345,6 +1350,10 @@ read_review_entry (Reader *reader, xmlNode *node, guint step, const ArbStep *mad
       || !read_review_move (reader, node, step, made, before, &entry->best, error))
     return FALSE;
   entry->error = (guint32) std_error;
+  /* The expected margin came later: a review without it still loads. */
+  entry->has_expected = attribute (node, "expected") != NULL;
+  if (entry->has_expected && !read_centi (node, "expected", TRUE, step, &entry->expected, error))
+    return FALSE;
   if (!arb_review_mark_from_id (attribute (node, "mark"), &mark))
     return bad_review (error, node, step, _("an unknown mark"));
   if (arb_review_same_move (&entry->best, &made->move) && (entry->loss != 0 || entry->error != 0))
