@@ -2,6 +2,7 @@
 /* arb-window-private.h: what arb-window.c and arb-window-actions.c share. */
 #pragma once
 
+#include "arb-review-chart.h"
 #include "arb-seat-driver.h"
 #include "arb-session.h"
 #include "arb-table-private.h"
@@ -42,6 +43,7 @@ struct _ArbWindow
   GtkWidget            *review_box;
   GtkLabel             *review_label;
   GtkProgressBar       *review_progress;
+  ArbReviewChart       *review_chart;
 
   GSettings            *settings;
   ArbGame              *game;

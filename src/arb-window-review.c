@@ -6,12 +6,15 @@
  * thread, with a progress bar; the game stays usable). The review goes into
  * the game, so that saving keeps it; a game opened with a review shows it
  * at once. At each step of the replay the bar says what Hard would have
- * done, the points the move made lost, and its mark.
+ * done, the points the move made lost, and its mark; Hard's move is drawn
+ * on the table, and a chart of the game's course leads to its turning
+ * points.
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
+#include "arb-review-chart.h"
 #include "arb-window-private.h"
 
 typedef struct {
@@ -144,13 +147,28 @@ _arb_window_show_review (ArbWindow *self)
     text = review_text (self, review, step);
   gtk_widget_set_visible (GTK_WIDGET (self->review_box), text != NULL);
   gtk_label_set_label (self->review_label, text != NULL ? text : "");
+  arb_review_chart_set_review (self->review_chart, self->replay != NULL ? self->game : NULL,
+                               self->replay != NULL ? review : NULL);
+  arb_review_chart_set_step (self->review_chart, step);
+  gtk_widget_set_visible (GTK_WIDGET (self->review_chart), self->replay != NULL && review != NULL);
   if (self->game != NULL)
     show_ghost (self, self->replay != NULL ? review : NULL, step);
+}
+
+/* A click on the chart, or Page Up and Page Down there. */
+static void
+on_review_step_chosen (ArbReviewChart *chart, guint step, ArbWindow *self)
+{
+  if (self->replay != NULL)
+    arb_replay_seek (self->replay, step);
 }
 
 void
 _arb_window_class_add_review (GtkWidgetClass *widget_class)
 {
+  g_type_ensure (ARB_TYPE_REVIEW_CHART);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, review_chart);
+  gtk_widget_class_bind_template_callback (widget_class, on_review_step_chosen);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, review_box);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, review_label);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, review_progress);

@@ -1218,6 +1218,77 @@ test_card_flies (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The first of widget's controllers of type. */
+static GtkEventController *
+find_controller (GtkWidget *widget, GType type)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (controller, type))
+        return controller;
+    }
+  return NULL;
+}
+
+/* The chart of a reviewed replay: a click at a step's place takes the
+ * replay there. */
+static void
+check_chart_clicks (ArbWindow *window)
+{
+  GtkWidget *chart = GTK_WIDGET (window->review_chart);
+  ArbReplay *replay = arb_window_get_replay (window);
+  guint n = arb_review_get_n_steps (arb_game_get_review (arb_window_get_game (window)));
+
+  let_frames_pass ();
+  g_assert_true (gtk_widget_get_mapped (chart));
+  g_assert_cmpint (gtk_widget_get_width (chart), >, 100);
+  for (guint step = 0; step <= n; step += 3)
+    {
+      g_signal_emit_by_name (find_controller (chart, GTK_TYPE_GESTURE_CLICK), "pressed", 1,
+                             arb_review_chart_x_of_step (window->review_chart, step), 10.0);
+      g_assert_cmpuint (arb_replay_get_step (replay), ==, step);
+      g_assert_cmpuint (arb_review_chart_get_step (window->review_chart), ==, step);
+    }
+}
+
+/* Page Down and Page Up on the chart go from one marked decision to the
+ * next: the replay stands where each is made. */
+static void
+check_chart_keys (ArbWindow *window)
+{
+  GtkWidget *chart = GTK_WIDGET (window->review_chart);
+  ArbReplay *replay = arb_window_get_replay (window);
+  ArbReview *review = arb_game_get_review (arb_window_get_game (window));
+  guint n = arb_review_get_n_steps (review), first_mark = G_MAXUINT, second_mark = G_MAXUINT;
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < n; i++)
+    if (arb_review_get_entry (review, i)->mark != ARB_REVIEW_MARK_NONE)
+      {
+        if (first_mark == G_MAXUINT)
+          first_mark = i;
+        else if (second_mark == G_MAXUINT)
+          second_mark = i;
+      }
+  g_test_message ("marked decisions at %u and %u", first_mark, second_mark);
+  g_assert_cmpuint (second_mark, <, n);
+  arb_replay_seek (replay, 0);
+  g_signal_emit_by_name (find_controller (chart, GTK_TYPE_EVENT_CONTROLLER_KEY), "key-pressed",
+                         GDK_KEY_Page_Down, 0, 0, &handled);
+  g_assert_true (handled);
+  g_assert_cmpuint (arb_replay_get_step (replay), ==, first_mark);
+  g_signal_emit_by_name (find_controller (chart, GTK_TYPE_EVENT_CONTROLLER_KEY), "key-pressed",
+                         GDK_KEY_Page_Down, 0, 0, &handled);
+  g_assert_cmpuint (arb_replay_get_step (replay), ==, second_mark);
+  g_signal_emit_by_name (find_controller (chart, GTK_TYPE_EVENT_CONTROLLER_KEY), "key-pressed",
+                         GDK_KEY_Page_Up, 0, 0, &handled);
+  g_assert_cmpuint (arb_replay_get_step (replay), ==, first_mark);
+}
+
 /* The piles marked as Hard's choice at a step: the pile Hard would have
  * drawn from, or its own pile with the card Hard would have discarded. */
 static guint
@@ -1308,6 +1379,7 @@ test_review_in_replay (void)
   n_steps = arb_game_get_n_steps (arb_window_get_game (window));
   arb_window_start_replay (window);
   g_assert_false (gtk_widget_get_visible (window->review_box));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->review_chart)));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.review", NULL);
   g_assert_nonnull (window->review_cancellable);
   g_assert_true (gtk_widget_get_visible (window->review_box));
@@ -1319,6 +1391,7 @@ test_review_in_replay (void)
   g_assert_true (gtk_widget_get_visible (window->review_box));
   g_assert_true (g_str_has_prefix (gtk_label_get_label (window->review_label), "Next: "));
   check_ghosts (window);
+  check_chart_clicks (window);
   g_assert_true (arb_window_save_to_file (window, file, &error));
   g_assert_no_error (error);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -1377,6 +1450,29 @@ test_leaving_replay_cancels_review (void)
   wait_for (window, settled);
   person_step (window);
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, n_steps + 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A reviewed game of two random players, with its marked decisions: the
+ * chart shows in the replay and leads to them. */
+static void
+test_review_chart (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:random,random", 7, &error));
+  wait_for (window, settled);
+  arb_window_start_replay (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.review", NULL);
+  wait_for (window, reviewed);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->review_chart)));
+  check_chart_clicks (window);
+  check_chart_keys (window);
+  /* Out of the replay, no chart. */
+  arb_window_set_game (window, arb_window_get_game (window));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->review_chart)));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -2171,6 +2267,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/card-flies", test_card_flies);
   g_test_add_func ("/window/review-in-replay", test_review_in_replay);
   g_test_add_func ("/window/leaving-replay-cancels-review", test_leaving_replay_cancels_review);
+  g_test_add_func ("/window/review-chart", test_review_chart);
   g_test_add_func ("/window/close-without-saving", test_close_without_saving);
   g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
   g_test_add_func ("/window/open-damaged-file", test_open_damaged_file);

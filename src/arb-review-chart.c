@@ -1,0 +1,367 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* arb-review-chart.c: the course of a reviewed game, player by player.
+ *
+ * Each player's line is the final margin they could expect after each of
+ * their own decisions (ArbReviewEntry.expected: their points less the best
+ * of the others'), held flat until their next decision; a dot marks an
+ * inaccuracy, a mistake or a blunder on the line of whoever made it, and a
+ * vertical line stands at the replay's step. A decision is drawn at the
+ * position it was made from, where the replay says it ("Next: ..."). A click, or Page Up and Page
+ * Down between the marked steps, says which step to go to ("step-chosen"):
+ * the turning points are one click away.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <pango/pangocairo.h>
+
+#include "arb-review-chart.h"
+
+#define PAD_X 10.0
+#define PAD_Y 8.0
+#define LEGEND_HEIGHT 18.0
+
+struct _ArbReviewChart
+{
+  GtkWidget  parent_instance;
+
+  ArbGame   *game;
+  ArbReview *review;
+  guint      step;       /* the replay's position: steps taken */
+};
+
+G_DEFINE_FINAL_TYPE (ArbReviewChart, arb_review_chart, GTK_TYPE_WIDGET)
+
+enum {
+  STEP_CHOSEN,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* A colour a seat, from GNOME's palette, readable on light and dark. */
+static const GdkRGBA seat_colors[ARB_MAX_PLAYERS] = {
+  { 0.21f, 0.52f, 0.89f, 1.0f },  /* blue 3 */
+  { 0.90f, 0.38f, 0.00f, 1.0f },  /* orange 4 */
+  { 0.18f, 0.76f, 0.49f, 1.0f },  /* green 4 */
+  { 0.57f, 0.25f, 0.67f, 1.0f },  /* purple 3 */
+};
+
+static const GdkRGBA mark_colors[ARB_REVIEW_N_MARKS] = {
+  { 0.0f, 0.0f, 0.0f, 0.0f },
+  { 0.96f, 0.83f, 0.18f, 1.0f },  /* inaccuracy: yellow 3 */
+  { 1.00f, 0.47f, 0.00f, 1.0f },  /* mistake: orange 3 */
+  { 0.88f, 0.11f, 0.14f, 1.0f },  /* blunder: red 3 */
+};
+
+static guint
+n_steps (ArbReviewChart *self)
+{
+  return self->review != NULL ? arb_review_get_n_steps (self->review) : 0;
+}
+
+/* The step a point of the chart stands for, 0 (the deal) to the last. */
+guint
+arb_review_chart_step_at (ArbReviewChart *self, double x)
+{
+  double width = gtk_widget_get_width (GTK_WIDGET (self)) - 2 * PAD_X;
+  double step;
+
+  g_return_val_if_fail (ARB_IS_REVIEW_CHART (self), 0);
+  if (n_steps (self) == 0 || width <= 0)
+    return 0;
+  step = (x - PAD_X) / width * n_steps (self) + 0.5;
+  return (guint) CLAMP (step, 0.0, (double) n_steps (self));
+}
+
+double
+arb_review_chart_x_of_step (ArbReviewChart *self, guint step)
+{
+  double width = gtk_widget_get_width (GTK_WIDGET (self)) - 2 * PAD_X;
+
+  g_return_val_if_fail (ARB_IS_REVIEW_CHART (self), 0);
+  if (n_steps (self) == 0)
+    return PAD_X;
+  return PAD_X + width * MIN (step, n_steps (self)) / n_steps (self);
+}
+
+/* The expected margins span at least ±1 point, so that a quiet game is not
+ * drawn as a storm. */
+static void
+value_range (ArbReviewChart *self, double *low, double *high)
+{
+  *low = -1.0;
+  *high = 1.0;
+  for (guint i = 0; i < n_steps (self); i++)
+    {
+      const ArbReviewEntry *entry = arb_review_get_entry (self->review, i);
+
+      if (!entry->has_expected)
+        continue;
+      *low = MIN (*low, entry->expected / 100.0);
+      *high = MAX (*high, entry->expected / 100.0);
+    }
+}
+
+/* The lines keep below the legend. */
+static double
+y_of (ArbReviewChart *self, double value, double low, double high)
+{
+  double height = gtk_widget_get_height (GTK_WIDGET (self)) - 2 * PAD_Y - LEGEND_HEIGHT;
+
+  return LEGEND_HEIGHT + PAD_Y + height * (high - value) / (high - low);
+}
+
+static void
+draw_player (ArbReviewChart *self, cairo_t *cr, guint player, double low, double high)
+{
+  gboolean started = FALSE;
+  double y = 0;
+
+  gdk_cairo_set_source_rgba (cr, &seat_colors[player % ARB_MAX_PLAYERS]);
+  cairo_set_line_width (cr, 2.0);
+  for (guint i = 0; i < n_steps (self); i++)
+    {
+      const ArbReviewEntry *entry = arb_review_get_entry (self->review, i);
+      double x = arb_review_chart_x_of_step (self, i);
+
+      if (arb_game_get_step (self->game, i)->player != player || !entry->has_expected)
+        continue;
+      if (started)
+        cairo_line_to (cr, x, y);
+      y = y_of (self, entry->expected / 100.0, low, high);
+      if (started)
+        cairo_line_to (cr, x, y);
+      else
+        cairo_move_to (cr, x, y);
+      started = TRUE;
+    }
+  if (started)
+    {
+      cairo_line_to (cr, arb_review_chart_x_of_step (self, n_steps (self)), y);
+      cairo_stroke (cr);
+    }
+}
+
+static void
+draw_marks (ArbReviewChart *self, cairo_t *cr, double low, double high)
+{
+  for (guint i = 0; i < n_steps (self); i++)
+    {
+      const ArbReviewEntry *entry = arb_review_get_entry (self->review, i);
+
+      if (entry->mark == ARB_REVIEW_MARK_NONE || !entry->has_expected)
+        continue;
+      cairo_arc (cr, arb_review_chart_x_of_step (self, i), y_of (self, entry->expected / 100.0, low, high),
+                 2.5 + entry->mark, 0, 2 * G_PI);
+      gdk_cairo_set_source_rgba (cr, &mark_colors[entry->mark]);
+      cairo_fill (cr);
+    }
+}
+
+/* Who is which line: a short stroke of each colour and the name, in a row
+ * at the top left. */
+static void
+draw_legend (ArbReviewChart *self, cairo_t *cr, const GdkRGBA *fg)
+{
+  double x = PAD_X;
+
+  for (guint p = 0; p < arb_game_get_n_seats (self->game); p++)
+    {
+      PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self),
+                                                            arb_game_player_name (self->game, p));
+      int text_width, text_height;
+
+      pango_layout_get_pixel_size (layout, &text_width, &text_height);
+      gdk_cairo_set_source_rgba (cr, &seat_colors[p % ARB_MAX_PLAYERS]);
+      cairo_set_line_width (cr, 3.0);
+      cairo_move_to (cr, x, 2 + text_height / 2.0);
+      cairo_line_to (cr, x + 12, 2 + text_height / 2.0);
+      cairo_stroke (cr);
+      gdk_cairo_set_source_rgba (cr, fg);
+      cairo_move_to (cr, x + 16, 2);
+      pango_cairo_show_layout (cr, layout);
+      x += 16 + text_width + 14;
+      g_object_unref (layout);
+    }
+}
+
+static void
+arb_review_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  ArbReviewChart *self = ARB_REVIEW_CHART (widget);
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  GdkRGBA fg;
+  double low, high, x;
+  cairo_t *cr;
+
+  if (n_steps (self) == 0 || width <= 2 * PAD_X || height <= 2 * PAD_Y + LEGEND_HEIGHT)
+    return;
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  value_range (self, &low, &high);
+
+  /* Even: no one ahead. */
+  fg.alpha = 0.3f;
+  gdk_cairo_set_source_rgba (cr, &fg);
+  cairo_set_line_width (cr, 1.0);
+  cairo_move_to (cr, PAD_X, y_of (self, 0, low, high));
+  cairo_line_to (cr, width - PAD_X, y_of (self, 0, low, high));
+  cairo_stroke (cr);
+
+  for (guint p = 0; p < arb_game_get_n_seats (self->game); p++)
+    draw_player (self, cr, p, low, high);
+  draw_marks (self, cr, low, high);
+  fg.alpha = 0.8f;
+  draw_legend (self, cr, &fg);
+
+  /* The replay's step. */
+  gdk_cairo_set_source_rgba (cr, &fg);
+  cairo_set_line_width (cr, 1.5);
+  x = arb_review_chart_x_of_step (self, self->step);
+  cairo_move_to (cr, x, 0);
+  cairo_line_to (cr, x, height);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+}
+
+static void
+choose (ArbReviewChart *self, guint step)
+{
+  g_signal_emit (self, signals[STEP_CHOSEN], 0, step);
+}
+
+static void
+on_pressed (GtkGestureClick *gesture, int n_press, double x, double y, ArbReviewChart *self)
+{
+  if (n_steps (self) == 0)
+    return;
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  choose (self, arb_review_chart_step_at (self, x));
+}
+
+/* The replay's position just before the next (or the last) marked
+ * decision, which the replay then says. */
+static gboolean
+next_mark (ArbReviewChart *self, int direction, guint *step)
+{
+  int n = (int) n_steps (self);
+
+  for (int i = (int) self->step + (direction > 0 ? 1 : -1); i >= 0 && i < n; i += direction)
+    if (arb_review_get_entry (self->review, (guint) i)->mark != ARB_REVIEW_MARK_NONE)
+      {
+        *step = (guint) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+on_key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state,
+                ArbReviewChart *self)
+{
+  guint step;
+
+  if (keyval != GDK_KEY_Page_Down && keyval != GDK_KEY_Page_Up)
+    return FALSE;
+  if (next_mark (self, keyval == GDK_KEY_Page_Down ? 1 : -1, &step))
+    choose (self, step);
+  return TRUE;
+}
+
+static void
+update_description (ArbReviewChart *self)
+{
+  guint marks = 0;
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < n_steps (self); i++)
+    marks += arb_review_get_entry (self->review, i)->mark != ARB_REVIEW_MARK_NONE;
+  /* Translators: the chart's description for a screen reader and its tooltip. */
+  text = g_strdup_printf (ngettext ("The final margin each player could expect, step by step, with %u marked "
+                                    "decision. Click a step to go there; Page Up and Page Down go to the "
+                                    "marked decisions.",
+                                    "The final margin each player could expect, step by step, with %u marked "
+                                    "decisions. Click a step to go there; Page Up and Page Down go to the "
+                                    "marked decisions.", marks), marks);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), text);
+}
+
+/* Shows review of game (NULL: nothing). */
+void
+arb_review_chart_set_review (ArbReviewChart *self, ArbGame *game, ArbReview *review)
+{
+  g_return_if_fail (ARB_IS_REVIEW_CHART (self));
+  if (self->game == game && self->review == review)
+    return;
+  g_set_object (&self->game, game);
+  g_set_object (&self->review, review);
+  update_description (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+arb_review_chart_set_step (ArbReviewChart *self, guint step)
+{
+  g_return_if_fail (ARB_IS_REVIEW_CHART (self));
+  if (self->step == step)
+    return;
+  self->step = step;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+guint
+arb_review_chart_get_step (ArbReviewChart *self)
+{
+  g_return_val_if_fail (ARB_IS_REVIEW_CHART (self), 0);
+  return self->step;
+}
+
+static void
+arb_review_chart_dispose (GObject *object)
+{
+  ArbReviewChart *self = ARB_REVIEW_CHART (object);
+
+  g_clear_object (&self->review);
+  g_clear_object (&self->game);
+  G_OBJECT_CLASS (arb_review_chart_parent_class)->dispose (object);
+}
+
+static void
+arb_review_chart_class_init (ArbReviewChartClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = arb_review_chart_dispose;
+  widget_class->snapshot = arb_review_chart_snapshot;
+
+  /* (step): the replay position a click or a key asks for. */
+  signals[STEP_CHOSEN] =
+    g_signal_new ("step-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  gtk_widget_class_set_css_name (widget_class, "reviewchart");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+arb_review_chart_init (ArbReviewChart *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+  GtkEventController *keys = gtk_event_controller_key_new ();
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_size_request (GTK_WIDGET (self), -1, 76);
+  g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("The course of the game"), -1);
+}
+
+GtkWidget *
+arb_review_chart_new (void)
+{
+  return g_object_new (ARB_TYPE_REVIEW_CHART, NULL);
+}
