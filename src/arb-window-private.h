@@ -37,7 +37,7 @@ struct _ArbWindow
   GtkRevealer          *replay_bar;
   GtkScale             *replay_scale;
   GtkLabel             *replay_label;
-  GtkSwitch            *all_hands_switch;
+  GtkToggleButton      *all_hands_switch;
   GtkWidget            *back_to_game_button;
   GtkEventController   *replay_keys;
   GtkWidget            *review_box;

@@ -127,6 +127,7 @@ update_replay_bar (ArbWindow *self)
   gtk_event_controller_set_propagation_phase (self->replay_keys,
                                               self->replay != NULL ? GTK_PHASE_BUBBLE : GTK_PHASE_NONE);
   gtk_revealer_set_reveal_child (self->replay_bar, self->replay != NULL);
+  gtk_widget_set_visible (self->back_to_game_button, self->replay != NULL && !arb_game_is_finished (self->game));
   _arb_window_show_review (self);
   if (self->replay == NULL)
     return;
@@ -139,7 +140,6 @@ update_replay_bar (ArbWindow *self)
   /* Translators: the position of a replay: steps taken of all the steps. */
   label = g_strdup_printf (_("Step %u of %u"), step, n);
   gtk_label_set_label (self->replay_label, label);
-  gtk_widget_set_visible (self->back_to_game_button, !arb_game_is_finished (self->game));
 }
 
 /* The window's own parts after a step, a move of the replay or a change
@@ -490,6 +490,31 @@ focus_welcome (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Room GNOME's top bar takes from the screen's height. */
+#define TOP_BAR_HEIGHT 40
+
+/* The remembered size, or the default 1100 × 700, is for the screen it was
+ * left on: on a smaller one the window opens as large as the screen, not
+ * off its edges. */
+static void
+arb_window_realize (GtkWidget *widget)
+{
+  GdkDisplay *display = gtk_widget_get_display (widget);
+  GdkMonitor *monitor;
+  GdkRectangle area;
+  int width, height;
+
+  GTK_WIDGET_CLASS (arb_window_parent_class)->realize (widget);
+  monitor = gdk_display_get_monitor_at_surface (display, gtk_native_get_surface (GTK_NATIVE (widget)));
+  if (monitor == NULL)
+    return;
+  gdk_monitor_get_geometry (monitor, &area);
+  gtk_window_get_default_size (GTK_WINDOW (widget), &width, &height);
+  if (width > area.width || height > area.height - TOP_BAR_HEIGHT)
+    gtk_window_set_default_size (GTK_WINDOW (widget), MIN (width, area.width),
+                                 MIN (height, area.height - TOP_BAR_HEIGHT));
+}
+
 /* GtkWindow gives the focus to its first widget once shown: this comes
  * after. */
 static void
@@ -507,6 +532,7 @@ arb_window_class_init (ArbWindowClass *klass)
 
   object_class->dispose = arb_window_dispose;
   widget_class->map = arb_window_map;
+  widget_class->realize = arb_window_realize;
   GTK_WINDOW_CLASS (klass)->close_request = _arb_window_close_request;
 
   g_type_ensure (ARB_TYPE_TABLE);

@@ -937,7 +937,7 @@ test_all_hands_order (void)
   wait_for (window, finished);
   arb_window_start_replay (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-first", NULL);
-  gtk_switch_set_active (window->all_hands_switch, TRUE);
+  gtk_toggle_button_set_active (window->all_hands_switch, TRUE);
   let_frames_pass ();
   g_assert_true (gtk_widget_get_mapped (TABLE_PART (window, "other_hands_box")));
   g_assert_cmpfloat (y_in_window (window, TABLE_PART (window, "other_hands_box")), <,
@@ -2165,6 +2165,13 @@ test_fits_small_screen (void)
   content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
   gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
   g_test_message ("minimum width %d, natural %d", minimum, natural);
+  g_assert_cmpint (minimum, <=, 800);
+  /* The replay's bar too, with every button it may show. */
+  arb_window_start_replay (window);
+  let_frames_pass ();
+  g_assert_true (gtk_widget_get_visible (window->back_to_game_button));
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+  g_test_message ("in the replay: minimum width %d, natural %d", minimum, natural);
   g_assert_cmpint (minimum, <=, 800);
   gtk_window_destroy (GTK_WINDOW (window));
 }
