@@ -2150,6 +2150,30 @@ start_table_of_four (ArbWindow *window)
   g_assert_no_error (error);
 }
 
+/* A size remembered from a larger screen is cut to this one's (Xvfb's
+ * 1280 × 800), less the room of GNOME's top bar. */
+static void
+test_fits_the_screen (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
+  ArbWindow *window;
+  int width, height;
+
+  g_settings_set_int (settings, "window-width", 1900);
+  g_settings_set_int (settings, "window-height", 1200);
+  window = new_window ();
+  gtk_window_present (GTK_WINDOW (window));
+  let_frames_pass ();
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_test_message ("default size %d × %d", width, height);
+  g_assert_cmpint (width, <=, 1280);
+  g_assert_cmpint (height, <=, 800 - 40);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 1280);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+}
+
 /* A laptop of 800 pixels holds a table of four: nothing in the window
  * asks for more width than that. */
 static void
@@ -2286,6 +2310,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/scroll-to-newest", test_scroll_to_newest);
   g_test_add_func ("/window/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/window/fits-small-screen", test_fits_small_screen);
+  g_test_add_func ("/window/fits-the-screen", test_fits_the_screen);
   g_test_add_func ("/window/hand-fits", test_hand_fits);
   g_test_add_func ("/window/toggle-side-panel", test_toggle_side_panel);
   return g_test_run ();
