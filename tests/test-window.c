@@ -167,6 +167,20 @@ person_step (ArbWindow *window)
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, steps + 1);
 }
 
+/* The person's whole turns (two draws, a play, a discard) against a
+ * computer, until the person's next turn. */
+static void
+play_turns (ArbWindow *window, int turns)
+{
+  for (int turn = 0; turn < turns; turn++)
+    {
+      wait_for (window, settled);
+      for (int step = 0; step < 4; step++)
+        person_step (window);
+    }
+  wait_for (window, settled);
+}
+
 /* The sheet says what ✓ means, its numbers line up on their right edge,
  * and it fits a screen 800 pixels high. */
 static void
@@ -1037,13 +1051,7 @@ test_hint_keeps_focus (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 12, &error));
-  for (int turn = 0; turn < 4; turn++)
-    {
-      wait_for (window, settled);
-      for (int step = 0; step < 4; step++)
-        person_step (window);
-    }
-  wait_for (window, settled);
+  play_turns (window, 4);
   person_step (window);
   person_step (window);
   state = arb_game_get_state (arb_window_get_game (window));
@@ -1109,13 +1117,7 @@ test_log_follows_replay (void)
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 77, &error));
-  for (int turn = 0; turn < 6; turn++)
-    {
-      wait_for (window, settled);
-      for (int step = 0; step < 4; step++)
-        person_step (window);
-    }
-  wait_for (window, settled);
+  play_turns (window, 6);
   arb_window_start_replay (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-first", NULL);
   for (int i = 0; i < 5; i++)
@@ -1368,13 +1370,7 @@ test_review_in_replay (void)
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 51, &error));
-  for (int turn = 0; turn < 2; turn++)
-    {
-      wait_for (window, settled);
-      for (int step = 0; step < 4; step++)
-        person_step (window);
-    }
-  wait_for (window, settled);
+  play_turns (window, 2);
   g_assert_true (arb_window_save_to_file (window, file, &error));
   n_steps = arb_game_get_n_steps (arb_window_get_game (window));
   arb_window_start_replay (window);
@@ -1424,13 +1420,7 @@ test_leaving_replay_cancels_review (void)
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 52, &error));
-  for (int turn = 0; turn < 2; turn++)
-    {
-      wait_for (window, settled);
-      for (int step = 0; step < 4; step++)
-        person_step (window);
-    }
-  wait_for (window, settled);
+  play_turns (window, 2);
   game = arb_window_get_game (window);
   n_steps = arb_game_get_n_steps (game);
   arb_window_start_replay (window);
