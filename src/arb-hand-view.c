@@ -68,7 +68,14 @@ on_toggled (GtkToggleButton *button, ArbHandView *self)
   if (gtk_toggle_button_get_active (button))
     self->selected = card;
   else if (self->selected == card)
-    self->selected = ARB_CARD_NONE;
+    {
+      self->selected = ARB_CARD_NONE;
+      /* The buttons of two cards or more are a group: one goes off when
+       * another comes on, which is news enough (a click never turns a
+       * grouped button off, and arb_hand_view_select () says "none" itself). */
+      if (arb_hand_view_get_n_cards (self) > 1)
+        return;
+    }
   else
     return;
   g_signal_emit (self, signals[CARD_SELECTED], 0, (guint) self->selected);
@@ -358,8 +365,13 @@ arb_hand_view_select (ArbHandView *self, ArbCard card)
       return;
     }
   button = arb_hand_view_get_card_button (self, self->selected);
-  if (button != NULL)
-    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), FALSE);
+  if (button == NULL)
+    return;
+  self->updating = TRUE;
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), FALSE);
+  self->updating = FALSE;
+  self->selected = ARB_CARD_NONE;
+  g_signal_emit (self, signals[CARD_SELECTED], 0, (guint) ARB_CARD_NONE);
 }
 
 GtkWidget *
