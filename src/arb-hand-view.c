@@ -302,11 +302,12 @@ rebuild (ArbHandView *self, const ArbCardSet *hand, ArbCard new_card)
    * must not fall back to the window's first button. */
   if (focused != ARB_CARD_NONE && n > 0)
     {
-      GtkWidget *button = arb_hand_view_get_card_button (self, focused);
+      guint i = 0;
 
-      if (button == NULL)
-        button = gtk_widget_get_first_child (GTK_WIDGET (self->box));
-      gtk_widget_grab_focus (button);
+      /* The card itself, or the one now in its place, or the last. */
+      while (i + 1 < n && cards[i] < focused)
+        i++;
+      gtk_widget_grab_focus (arb_hand_view_get_card_button (self, cards[i]));
     }
 }
 
