@@ -88,6 +88,18 @@ arb_test_count_class (GtkWidget *root, const char *css_class)
   return n;
 }
 
+/* The widgets of that type under root (itself included), in the order of
+ * the widget tree, added to found. */
+static inline void
+arb_test_find_type (GtkWidget *root, GType type, GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    g_ptr_array_add (found, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    arb_test_find_type (child, type, found);
+}
+
 /* The label under root that shows text, or NULL. */
 static inline GtkLabel *
 arb_test_find_label (GtkWidget *root, const char *text)
