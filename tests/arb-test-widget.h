@@ -117,6 +117,38 @@ arb_test_find_label (GtkWidget *root, const char *text)
   return NULL;
 }
 
+/* What widget draws itself, as its class's snapshot () makes it, without
+ * its CSS box; widget must have a size. */
+static inline GskRenderNode *
+arb_test_snapshot (GtkWidget *widget)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+
+  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
+  GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  return node;
+}
+
+/* The first node of that type in node's tree of containers, or NULL. */
+static inline GskRenderNode *
+arb_test_find_node (GskRenderNode *node, GskRenderNodeType type)
+{
+  if (gsk_render_node_get_node_type (node) == type)
+    return node;
+  if (gsk_render_node_get_node_type (node) == GSK_CONTAINER_NODE)
+    for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+      {
+        GskRenderNode *found = arb_test_find_node (gsk_container_node_get_child (node, i), type);
+
+        if (found != NULL)
+          return found;
+      }
+  return NULL;
+}
+
 /* The accessible label of widget is text. */
 #define arb_test_assert_label(widget, text) \
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, (text))

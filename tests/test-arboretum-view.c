@@ -209,31 +209,16 @@ test_cells (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (card_at (fixture, 1, 0), ==, arb_card_new (ARB_SPECIES_OAK, 6));
 }
 
-/* Whether the border path lights is part of what card draws. */
-static gboolean
-node_has_border (GskRenderNode *node)
-{
-  if (gsk_render_node_get_node_type (node) == GSK_BORDER_NODE)
-    return TRUE;
-  if (gsk_render_node_get_node_type (node) == GSK_CONTAINER_NODE)
-    for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
-      if (node_has_border (gsk_container_node_get_child (node, i)))
-        return TRUE;
-  return FALSE;
-}
-
+/* Whether the card at (x, y) draws the outline of a lit path. */
 static gboolean
 is_lit (Fixture *fixture, int x, int y)
 {
   GtkWidget *card = arb_arboretum_view_get_card_widget (fixture->view, x, y);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
   g_autoptr (GskRenderNode) node = NULL;
 
   arb_test_wait_laid_out (card);
-  GTK_WIDGET_GET_CLASS (card)->snapshot (card, snapshot);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  return node_has_border (node);
+  node = arb_test_snapshot (card);
+  return arb_test_find_node (node, GSK_BORDER_NODE) != NULL;
 }
 
 /* The cards of a path are outlined, the others not; until it goes. */
