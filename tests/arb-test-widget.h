@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 
+#include "arb-engine.h"
 #include "arb-test-driver.h"
 
 #define ARB_TEST_WAIT_LIMIT_US (30 * G_USEC_PER_SEC)
@@ -98,6 +99,42 @@ arb_test_find_type (GtkWidget *root, GType type, GPtrArray *found)
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     arb_test_find_type (child, type, found);
+}
+
+/* The one event controller of that type on widget. */
+static inline gpointer
+arb_test_find_controller (GtkWidget *widget, GType type)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gpointer found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (controller, type))
+        {
+          g_assert_null (found);
+          found = controller;
+        }
+    }
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* Drops a card on widget as a drag from the hand would, through its drop
+ * target; returns whether the drop was taken. */
+static inline gboolean
+arb_test_drop_card (GtkWidget *widget, ArbCard card)
+{
+  GtkDropTarget *target = arb_test_find_controller (widget, GTK_TYPE_DROP_TARGET);
+  g_auto (GValue) value = G_VALUE_INIT;
+  gboolean accepted = FALSE;
+
+  g_value_init (&value, G_TYPE_UINT);
+  g_value_set_uint (&value, card);
+  g_signal_emit_by_name (target, "drop", &value, 5.0, 5.0, &accepted);
+  return accepted;
 }
 
 /* The label under root that shows text, or NULL. */

@@ -172,29 +172,12 @@ test_cells (Fixture *fixture, gconstpointer data)
   g_assert_cmpint (fixture->activated_y, ==, -1);
 
   /* A card of the hand dropped on a cell. */
-  {
-    g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (arb_arboretum_view_get_cell_button (fixture->view, 2, 0));
-    GtkDropTarget *target = NULL;
-    g_auto (GValue) value = G_VALUE_INIT;
-    gboolean accepted = FALSE;
-
-    for (guint c = 0; c < g_list_model_get_n_items (controllers); c++)
-      {
-        g_autoptr (GObject) controller = g_list_model_get_item (controllers, c);
-
-        if (GTK_IS_DROP_TARGET (controller))
-          target = GTK_DROP_TARGET (controller);
-      }
-    g_assert_nonnull (target);
-    g_value_init (&value, G_TYPE_UINT);
-    g_value_set_uint (&value, arb_card_new (ARB_SPECIES_CASSIA, 3));
-    g_signal_emit_by_name (target, "drop", &value, 5.0, 5.0, &accepted);
-    g_assert_true (accepted);
-    g_assert_cmpint (fixture->n_dropped, ==, 1);
-    g_assert_cmpuint (fixture->dropped_card, ==, arb_card_new (ARB_SPECIES_CASSIA, 3));
-    g_assert_cmpint (fixture->dropped_x, ==, 2);
-    g_assert_cmpint (fixture->dropped_y, ==, 0);
-  }
+  g_assert_true (arb_test_drop_card (arb_arboretum_view_get_cell_button (fixture->view, 2, 0),
+                                     arb_card_new (ARB_SPECIES_CASSIA, 3)));
+  g_assert_cmpint (fixture->n_dropped, ==, 1);
+  g_assert_cmpuint (fixture->dropped_card, ==, arb_card_new (ARB_SPECIES_CASSIA, 3));
+  g_assert_cmpint (fixture->dropped_x, ==, 2);
+  g_assert_cmpint (fixture->dropped_y, ==, 0);
 
   /* Other cells. */
   arb_arboretum_view_set_cells (fixture->view, &cells[2], 1);

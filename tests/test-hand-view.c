@@ -387,17 +387,9 @@ test_drag_source (Fixture *fixture, gconstpointer data)
   arb_hand_view_set_hand (fixture->view, &hand, ARB_CARD_NONE);
   for (guint i = 0; i < G_N_ELEMENTS (some); i++)
     {
-      g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (arb_hand_view_get_card_button (fixture->view, some[i]));
-      GtkDragSource *source = NULL;
+      GtkDragSource *source = arb_test_find_controller (arb_hand_view_get_card_button (fixture->view, some[i]),
+                                                        GTK_TYPE_DRAG_SOURCE);
 
-      for (guint c = 0; c < g_list_model_get_n_items (controllers); c++)
-        {
-          g_autoptr (GObject) controller = g_list_model_get_item (controllers, c);
-
-          if (GTK_IS_DRAG_SOURCE (controller))
-            source = GTK_DRAG_SOURCE (controller);
-        }
-      g_assert_nonnull (source);
       g_assert_true (gtk_drag_source_get_actions (source) & GDK_ACTION_MOVE);
       {
         g_autoptr (GdkContentProvider) content = NULL;

@@ -50,24 +50,27 @@ pile_of (guint n)
   return pile;
 }
 
+/* The one widget of that type under root. */
+static gpointer
+only (GtkWidget *root, GType type)
+{
+  g_autoptr (GPtrArray) found = g_ptr_array_new ();
+
+  arb_test_find_type (root, type, found);
+  g_assert_cmpuint (found->len, ==, 1);
+  return found->pdata[0];
+}
+
 static ArbCardWidget *
 top_card (Fixture *fixture)
 {
-  g_autoptr (GPtrArray) cards = g_ptr_array_new ();
-
-  arb_test_find_type (arb_pile_view_get_button (fixture->view), ARB_TYPE_CARD_WIDGET, cards);
-  g_assert_cmpuint (cards->len, ==, 1);
-  return cards->pdata[0];
+  return only (arb_pile_view_get_button (fixture->view), ARB_TYPE_CARD_WIDGET);
 }
 
 static GtkMenuButton *
 pile_button (Fixture *fixture)
 {
-  g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
-
-  arb_test_find_type (GTK_WIDGET (fixture->view), GTK_TYPE_MENU_BUTTON, buttons);
-  g_assert_cmpuint (buttons->len, ==, 1);
-  return buttons->pdata[0];
+  return only (GTK_WIDGET (fixture->view), GTK_TYPE_MENU_BUTTON);
 }
 
 static const char *
@@ -258,23 +261,7 @@ test_popover (Fixture *fixture, gconstpointer data)
 static void
 test_card_dropped (Fixture *fixture, gconstpointer data)
 {
-  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (arb_pile_view_get_button (fixture->view));
-  GtkDropTarget *target = NULL;
-  g_auto (GValue) value = G_VALUE_INIT;
-  gboolean accepted = FALSE;
-
-  for (guint c = 0; c < g_list_model_get_n_items (controllers); c++)
-    {
-      g_autoptr (GObject) controller = g_list_model_get_item (controllers, c);
-
-      if (GTK_IS_DROP_TARGET (controller))
-        target = GTK_DROP_TARGET (controller);
-    }
-  g_assert_nonnull (target);
-  g_value_init (&value, G_TYPE_UINT);
-  g_value_set_uint (&value, arb_card_new (ARB_SPECIES_MAPLE, 8));
-  g_signal_emit_by_name (target, "drop", &value, 5.0, 5.0, &accepted);
-  g_assert_true (accepted);
+  g_assert_true (arb_test_drop_card (arb_pile_view_get_button (fixture->view), arb_card_new (ARB_SPECIES_MAPLE, 8)));
   g_assert_cmpuint (fixture->n_dropped, ==, 1);
   g_assert_cmpuint (fixture->dropped, ==, arb_card_new (ARB_SPECIES_MAPLE, 8));
 }
