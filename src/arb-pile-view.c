@@ -10,6 +10,7 @@
 
 #include "arb-card-widget.h"
 #include "arb-pile-view.h"
+#include "arb-pile-view-private.h"
 
 struct _ArbPileView
 {
@@ -217,4 +218,12 @@ arb_pile_view_get_count_label (ArbPileView *self)
 {
   g_return_val_if_fail (ARB_IS_PILE_VIEW (self), NULL);
   return self->count_label;
+}
+
+/* The card on top, or the blank the pile shows: for the tests. */
+ArbCardWidget *
+arb_pile_view_get_top (ArbPileView *self)
+{
+  g_return_val_if_fail (ARB_IS_PILE_VIEW (self), NULL);
+  return self->top;
 }

@@ -7,7 +7,7 @@
 
 #include "arb-test-widget.h"
 #include "arb-card-widget.h"
-#include "arb-pile-view.h"
+#include "arb-pile-view-private.h"
 
 typedef struct {
   GtkWindow   *window;
@@ -64,7 +64,10 @@ only (GtkWidget *root, GType type)
 static ArbCardWidget *
 top_card (Fixture *fixture)
 {
-  return only (arb_pile_view_get_button (fixture->view), ARB_TYPE_CARD_WIDGET);
+  ArbCardWidget *top = arb_pile_view_get_top (fixture->view);
+
+  g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (top), arb_pile_view_get_button (fixture->view)));
+  return top;
 }
 
 static GtkMenuButton *
