@@ -68,7 +68,14 @@ on_toggled (GtkToggleButton *button, ArbHandView *self)
   if (gtk_toggle_button_get_active (button))
     self->selected = card;
   else if (self->selected == card)
-    self->selected = ARB_CARD_NONE;
+    {
+      self->selected = ARB_CARD_NONE;
+      /* The buttons of two cards or more are a group: one goes off when
+       * another comes on, which is news enough (a click never turns a
+       * grouped button off, and arb_hand_view_select () says "none" itself). */
+      if (arb_hand_view_get_n_cards (self) > 1)
+        return;
+    }
   else
     return;
   g_signal_emit (self, signals[CARD_SELECTED], 0, (guint) self->selected);
@@ -295,11 +302,12 @@ rebuild (ArbHandView *self, const ArbCardSet *hand, ArbCard new_card)
    * must not fall back to the window's first button. */
   if (focused != ARB_CARD_NONE && n > 0)
     {
-      GtkWidget *button = arb_hand_view_get_card_button (self, focused);
+      guint i = 0;
 
-      if (button == NULL)
-        button = gtk_widget_get_first_child (GTK_WIDGET (self->box));
-      gtk_widget_grab_focus (button);
+      /* The card itself, or the one now in its place, or the last. */
+      while (i + 1 < n && cards[i] < focused)
+        i++;
+      gtk_widget_grab_focus (arb_hand_view_get_card_button (self, cards[i]));
     }
 }
 
@@ -358,8 +366,13 @@ arb_hand_view_select (ArbHandView *self, ArbCard card)
       return;
     }
   button = arb_hand_view_get_card_button (self, self->selected);
-  if (button != NULL)
-    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), FALSE);
+  if (button == NULL)
+    return;
+  self->updating = TRUE;
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), FALSE);
+  self->updating = FALSE;
+  self->selected = ARB_CARD_NONE;
+  g_signal_emit (self, signals[CARD_SELECTED], 0, (guint) ARB_CARD_NONE);
 }
 
 GtkWidget *

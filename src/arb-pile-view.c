@@ -10,6 +10,7 @@
 
 #include "arb-card-widget.h"
 #include "arb-pile-view.h"
+#include "arb-pile-view-private.h"
 
 struct _ArbPileView
 {
@@ -188,6 +189,9 @@ arb_pile_view_set_pile (ArbPileView *self, const ArbPile *pile, const char *titl
       arb_card_widget_set_card (self->top, arb_pile_top (pile));
       self->pile = *pile;
       gtk_widget_set_sensitive (GTK_WIDGET (self->pile_button), pile->n > 0);
+      /* A pile open in the popover while a computer discards or draws. */
+      if (gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (self->pile_button))))
+        fill_popover (self, pile);
     }
   /* Translators: a pile's name and how many cards it holds, read by a screen reader. */
   label = g_strdup_printf (_("%s, %s"), title, count);
@@ -280,4 +284,12 @@ arb_pile_view_get_count_label (ArbPileView *self)
 {
   g_return_val_if_fail (ARB_IS_PILE_VIEW (self), NULL);
   return self->count_label;
+}
+
+/* The card on top, or the blank the pile shows: for the tests. */
+ArbCardWidget *
+arb_pile_view_get_top (ArbPileView *self)
+{
+  g_return_val_if_fail (ARB_IS_PILE_VIEW (self), NULL);
+  return self->top;
 }

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* arb-test-widget.h: for the programs that test one widget on its own, in
+ * a plain GtkWindow under Xvfb (test-hand-view.c, test-pile-view.c...):
+ * starting GTK with the game's style sheet, a window around the widget,
+ * and running the main loop until the widget is laid out. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "arb-engine.h"
+#include "arb-test-driver.h"
+
+#define ARB_TEST_WAIT_LIMIT_US (30 * G_USEC_PER_SEC)
+
+/* GTK, libadwaita and the style sheet that AdwApplication would load: it
+ * decides some of the sizes the tests measure. The accessible names are
+ * checked through GTK's test backend. */
+static inline void
+arb_test_widget_init (int *argc, char ***argv)
+{
+  g_autoptr (GtkCssProvider) css = NULL;
+
+  g_setenv ("GTK_A11Y", "test", TRUE);
+  arb_test_pin_gl_driver ();
+  gtk_test_init (argc, argv, NULL);
+  adw_init ();
+  css = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (css, RESOURCE_PREFIX "/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+/* A window of that size around child, shown. */
+static inline GtkWindow *
+arb_test_window_new (GtkWidget *child, int width, int height)
+{
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+
+  gtk_window_set_default_size (window, width, height);
+  gtk_window_set_child (window, child);
+  gtk_window_present (window);
+  return window;
+}
+
+/* Runs the main loop for ms milliseconds: a few frames, laid out and drawn. */
+static inline void
+arb_test_run_for (int ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* Runs the main loop until widget is mapped and has a size, then a few
+ * frames more for what it lays out in its tick callbacks. */
+static inline void
+arb_test_wait_laid_out (GtkWidget *widget)
+{
+  gint64 end = g_get_monotonic_time () + ARB_TEST_WAIT_LIMIT_US;
+
+  while (!gtk_widget_get_mapped (widget) || gtk_widget_get_width (widget) == 0)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, end);
+      g_main_context_iteration (NULL, FALSE);
+    }
+  arb_test_run_for (100);
+}
+
+/* Where widget is, in the coordinates of other. */
+static inline graphene_rect_t
+arb_test_bounds (GtkWidget *widget, GtkWidget *other)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, other, &bounds));
+  return bounds;
+}
+
+/* How many widgets under root (itself included) have that style class. */
+static inline guint
+arb_test_count_class (GtkWidget *root, const char *css_class)
+{
+  guint n = gtk_widget_has_css_class (root, css_class) ? 1 : 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += arb_test_count_class (child, css_class);
+  return n;
+}
+
+/* The widgets of that type under root (itself included), in the order of
+ * the widget tree, added to found. */
+static inline void
+arb_test_find_type (GtkWidget *root, GType type, GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    g_ptr_array_add (found, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    arb_test_find_type (child, type, found);
+}
+
+/* The one event controller of that type on widget. */
+static inline gpointer
+arb_test_find_controller (GtkWidget *widget, GType type)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gpointer found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (controller, type))
+        {
+          g_assert_null (found);
+          found = controller;
+        }
+    }
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* Drops a card on widget as a drag from the hand would, through its drop
+ * target; returns whether the drop was taken. */
+static inline gboolean
+arb_test_drop_card (GtkWidget *widget, ArbCard card)
+{
+  GtkDropTarget *target = arb_test_find_controller (widget, GTK_TYPE_DROP_TARGET);
+  g_auto (GValue) value = G_VALUE_INIT;
+  gboolean accepted = FALSE;
+
+  g_value_init (&value, G_TYPE_UINT);
+  g_value_set_uint (&value, card);
+  g_signal_emit_by_name (target, "drop", &value, 5.0, 5.0, &accepted);
+  return accepted;
+}
+
+/* The label under root that shows text, or NULL. */
+static inline GtkLabel *
+arb_test_find_label (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (root)), text) == 0)
+    return GTK_LABEL (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *label = arb_test_find_label (child, text);
+
+      if (label != NULL)
+        return label;
+    }
+  return NULL;
+}
+
+/* What widget draws itself, as its class's snapshot () makes it, without
+ * its CSS box; widget must have a size. */
+static inline GskRenderNode *
+arb_test_snapshot (GtkWidget *widget)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+
+  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
+  GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  return node;
+}
+
+/* The first node of that type in node's tree of containers, or NULL. */
+static inline GskRenderNode *
+arb_test_find_node (GskRenderNode *node, GskRenderNodeType type)
+{
+  if (gsk_render_node_get_node_type (node) == type)
+    return node;
+  if (gsk_render_node_get_node_type (node) == GSK_CONTAINER_NODE)
+    for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+      {
+        GskRenderNode *found = arb_test_find_node (gsk_container_node_get_child (node, i), type);
+
+        if (found != NULL)
+          return found;
+      }
+  return NULL;
+}
+
+/* The accessible label of widget is text. */
+#define arb_test_assert_label(widget, text) \
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, (text))

@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-flight-layer.c: ArbFlightLayer on its own, over a plain window's
+ * content as over the table: a card flies from one widget to another,
+ * which is hidden until it lands; the layer takes no clicks; nothing flies
+ * without animations; a landing place that is gone, hidden or not laid
+ * out makes no flight, and no warning (G_DEBUG=fatal-warnings). */
+#include "config.h"
+
+#include "arb-test-widget.h"
+#include "arb-card-widget.h"
+#include "arb-flight-layer.h"
+
+typedef struct {
+  GtkWindow      *window;
+  ArbFlightLayer *layer;
+  GtkWidget      *from;   /* a button at the top left */
+  GtkWidget      *to;     /* a card at the bottom right */
+  GtkWidget      *other;  /* another card, at the top right */
+  guint           n_asked; /* how many times the landing place was asked for */
+} Fixture;
+
+static void
+fixture_set_up (Fixture *fixture, gconstpointer data)
+{
+  GtkWidget *overlay = gtk_overlay_new ();
+  GtkWidget *grid = gtk_grid_new ();
+
+  fixture->n_asked = 0;
+  fixture->from = gtk_button_new_with_label ("From");
+  fixture->to = arb_card_widget_new (arb_card_new (ARB_SPECIES_OAK, 5), 70);
+  fixture->other = arb_card_widget_new (arb_card_new (ARB_SPECIES_OAK, 6), 70);
+  gtk_widget_set_hexpand (fixture->to, TRUE);
+  gtk_widget_set_vexpand (fixture->to, TRUE);
+  gtk_widget_set_halign (fixture->to, GTK_ALIGN_END);
+  gtk_widget_set_valign (fixture->to, GTK_ALIGN_END);
+  gtk_widget_set_halign (fixture->other, GTK_ALIGN_END);
+  gtk_grid_attach (GTK_GRID (grid), fixture->from, 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), fixture->other, 1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), fixture->to, 1, 1, 1, 1);
+  gtk_overlay_set_child (GTK_OVERLAY (overlay), grid);
+  fixture->layer = ARB_FLIGHT_LAYER (arb_flight_layer_new ());
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), GTK_WIDGET (fixture->layer));
+  fixture->window = arb_test_window_new (overlay, 600, 400);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
+  arb_test_wait_laid_out (fixture->to);
+}
+
+static void
+fixture_tear_down (Fixture *fixture, gconstpointer data)
+{
+  gtk_window_destroy (fixture->window);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
+}
+
+static graphene_rect_t
+from_rect (Fixture *fixture)
+{
+  return arb_test_bounds (fixture->from, GTK_WIDGET (fixture->layer));
+}
+
+/* The card in flight: the layer's only child. */
+static GtkWidget *
+flying_card (Fixture *fixture)
+{
+  GtkWidget *card = gtk_widget_get_first_child (GTK_WIDGET (fixture->layer));
+
+  g_assert_nonnull (card);
+  g_assert_null (gtk_widget_get_next_sibling (card));
+  return card;
+}
+
+/* Runs the main loop until the flights land; returns how long it took. */
+static gint64
+wait_landed (Fixture *fixture)
+{
+  gint64 start = g_get_monotonic_time ();
+
+  while (arb_flight_layer_get_n_flying (fixture->layer) > 0)
+    {
+      g_assert_cmpint (g_get_monotonic_time () - start, <, ARB_TEST_WAIT_LIMIT_US);
+      g_main_context_iteration (NULL, FALSE);
+    }
+  return g_get_monotonic_time () - start;
+}
+
+/* A card flies from one place to the other, where the card it becomes is
+ * hidden meanwhile; once landed, it is shown and the layer is empty. */
+static void
+test_flight (Fixture *fixture, gconstpointer data)
+{
+  graphene_rect_t from = from_rect (fixture);
+  graphene_rect_t to = arb_test_bounds (fixture->to, GTK_WIDGET (fixture->layer));
+  graphene_rect_t first, later;
+  gint64 start = g_get_monotonic_time ();
+
+  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, fixture->to);
+  g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 1);
+  g_assert_cmpfloat (gtk_widget_get_opacity (fixture->to), ==, 0.0);
+  g_assert_cmpuint (arb_card_widget_get_card (ARB_CARD_WIDGET (flying_card (fixture))), ==,
+                    arb_card_new (ARB_SPECIES_OAK, 5));
+  /* It starts where it leaves, the size of the place it goes to. */
+  while (gtk_widget_get_width (flying_card (fixture)) == 0)
+    g_main_context_iteration (NULL, FALSE);
+  first = arb_test_bounds (flying_card (fixture), GTK_WIDGET (fixture->layer));
+  g_assert_cmpfloat (first.size.width, ==, to.size.width);
+  g_assert_cmpfloat (first.origin.x, <, to.origin.x - to.size.width);
+  /* Half way or so, it is on its way. */
+  arb_test_run_for (100);
+  if (arb_flight_layer_get_n_flying (fixture->layer) > 0)
+    {
+      later = arb_test_bounds (flying_card (fixture), GTK_WIDGET (fixture->layer));
+      g_assert_cmpfloat (later.origin.x, >, first.origin.x);
+      g_assert_cmpfloat (later.origin.y, >, first.origin.y);
+    }
+  wait_landed (fixture);
+  /* A short flight: 220 ms, and frames on a busy machine. */
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+  g_assert_cmpfloat (gtk_widget_get_opacity (fixture->to), ==, 1.0);
+  g_assert_null (gtk_widget_get_first_child (GTK_WIDGET (fixture->layer)));
+}
+
+/* A click on the card in flight goes to what is under it. */
+static void
+test_takes_no_clicks (Fixture *fixture, gconstpointer data)
+{
+  graphene_rect_t from = from_rect (fixture);
+  graphene_rect_t card;
+  GtkWidget *picked;
+
+  g_assert_false (gtk_widget_get_can_target (GTK_WIDGET (fixture->layer)));
+  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, fixture->to);
+  while (gtk_widget_get_width (flying_card (fixture)) == 0)
+    g_main_context_iteration (NULL, FALSE);
+  card = arb_test_bounds (flying_card (fixture), GTK_WIDGET (fixture->window));
+  picked = gtk_widget_pick (GTK_WIDGET (fixture->window), card.origin.x + 5, card.origin.y + 5, GTK_PICK_DEFAULT);
+  g_assert_nonnull (picked);
+  g_assert_false (picked == GTK_WIDGET (fixture->layer)
+                  || gtk_widget_is_ancestor (picked, GTK_WIDGET (fixture->layer)));
+  wait_landed (fixture);
+}
+
+/* With animations off, the card is simply where it went. */
+static void
+test_no_animations (Fixture *fixture, gconstpointer data)
+{
+  graphene_rect_t from = from_rect (fixture);
+
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, fixture->to);
+  g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
+  g_assert_cmpfloat (gtk_widget_get_opacity (fixture->to), ==, 1.0);
+  g_assert_null (gtk_widget_get_first_child (GTK_WIDGET (fixture->layer)));
+  arb_test_run_for (100);
+  g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
+}
+
+static GtkWidget *
+find_to (gpointer data)
+{
+  Fixture *fixture = data;
+
+  fixture->n_asked++;
+  return fixture->to;
+}
+
+static GtkWidget *
+find_other (gpointer data)
+{
+  Fixture *fixture = data;
+
+  fixture->n_asked++;
+  return fixture->other;
+}
+
+static GtkWidget *
+find_nothing (gpointer data)
+{
+  Fixture *fixture = data;
+
+  fixture->n_asked++;
+  return NULL;
+}
+
+/* Waits until the layer asked for the landing place and a few frames
+ * more; the flight has started by then, if any. */
+static void
+wait_asked (Fixture *fixture)
+{
+  gint64 end = g_get_monotonic_time () + ARB_TEST_WAIT_LIMIT_US;
+
+  while (fixture->n_asked == 0)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, end);
+      g_main_context_iteration (NULL, FALSE);
+    }
+  arb_test_run_for (50);
+}
+
+/* The landing place is asked for a frame later, once the table is built
+ * again; a newer flight takes the place of one still waiting. */
+static void
+test_fly_later (Fixture *fixture, gconstpointer data)
+{
+  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 6), fixture->from, find_to, fixture);
+  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 6), fixture->from, find_other, fixture);
+  g_assert_cmpuint (fixture->n_asked, ==, 0);
+  wait_asked (fixture);
+  g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 1);
+  g_assert_cmpfloat (gtk_widget_get_opacity (fixture->other), ==, 0.0);
+  g_assert_cmpfloat (gtk_widget_get_opacity (fixture->to), ==, 1.0);
+  wait_landed (fixture);
+  g_assert_cmpfloat (gtk_widget_get_opacity (fixture->other), ==, 1.0);
+}
+
+/* No landing place, one hidden, or one that has no size: no flight. */
+static void
+test_no_landing_place (Fixture *fixture, gconstpointer data)
+{
+  graphene_rect_t from = from_rect (fixture);
+  g_autoptr (GtkWidget) orphan = g_object_ref_sink (arb_card_widget_new (arb_card_new (ARB_SPECIES_OAK, 5), 70));
+
+  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), fixture->from, find_nothing, fixture);
+  wait_asked (fixture);
+  g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
+
+  gtk_widget_set_visible (fixture->other, FALSE);
+  fixture->n_asked = 0;
+  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), fixture->from, find_other, fixture);
+  wait_asked (fixture);
+  g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
+  g_assert_cmpfloat (gtk_widget_get_opacity (fixture->other), ==, 1.0);
+
+  /* A widget on no window. */
+  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, orphan);
+  g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
+  g_assert_cmpfloat (gtk_widget_get_opacity (orphan), ==, 1.0);
+}
+
+/* A landing place not laid out yet, or on a page not shown (a tab of the
+ * side panel), makes no flight either. */
+static void
+test_landing_place_not_shown (Fixture *fixture, gconstpointer data)
+{
+  graphene_rect_t from = from_rect (fixture);
+  GtkWidget *grid = gtk_widget_get_parent (fixture->to);
+  GtkWidget *stack = gtk_stack_new ();
+  GtkWidget *card = arb_card_widget_new (arb_card_new (ARB_SPECIES_OAK, 5), 70);
+
+  gtk_stack_add_named (GTK_STACK (stack), gtk_label_new ("Shown"), "shown");
+  gtk_stack_add_named (GTK_STACK (stack), card, "card");
+  gtk_grid_attach (GTK_GRID (grid), stack, 0, 1, 1, 1);
+  /* Just built, not laid out. */
+  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, card);
+  g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
+  g_assert_cmpfloat (gtk_widget_get_opacity (card), ==, 1.0);
+
+  /* Laid out once, then on the page not shown: where it was is no place. */
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "card");
+  arb_test_wait_laid_out (card);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "shown");
+  arb_test_run_for (50);
+  g_assert_false (gtk_widget_get_mapped (card));
+  fixture->other = card;
+  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), fixture->from, find_other, fixture);
+  wait_asked (fixture);
+  g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
+  g_assert_cmpfloat (gtk_widget_get_opacity (card), ==, 1.0);
+}
+
+/* The landing place goes away during the flight, or the layer is hidden
+ * (another page): the flight ends, and a card it hid shows again. */
+static void
+test_landing_place_gone (Fixture *fixture, gconstpointer data)
+{
+  graphene_rect_t from = from_rect (fixture);
+
+  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 6), &from, fixture->other);
+  g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 1);
+  gtk_grid_remove (GTK_GRID (gtk_widget_get_parent (fixture->other)), fixture->other);
+  fixture->other = NULL;
+  wait_landed (fixture);
+  g_assert_null (gtk_widget_get_first_child (GTK_WIDGET (fixture->layer)));
+
+  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, fixture->to);
+  g_assert_cmpfloat (gtk_widget_get_opacity (fixture->to), ==, 0.0);
+  gtk_widget_set_visible (GTK_WIDGET (fixture->layer), FALSE);
+  g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
+  g_assert_cmpfloat (gtk_widget_get_opacity (fixture->to), ==, 1.0);
+}
+
+#define ADD(path, func) \
+  g_test_add ("/flight-layer/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+int
+main (int argc, char *argv[])
+{
+  arb_test_widget_init (&argc, &argv);
+
+  ADD ("flight", test_flight);
+  ADD ("takes-no-clicks", test_takes_no_clicks);
+  ADD ("no-animations", test_no_animations);
+  ADD ("fly-later", test_fly_later);
+  ADD ("no-landing-place", test_no_landing_place);
+  ADD ("landing-place-not-shown", test_landing_place_not_shown);
+  ADD ("landing-place-gone", test_landing_place_gone);
+
+  return g_test_run ();
+}
