@@ -243,12 +243,73 @@ arb_application_init (ArbApplication *self)
 /* Gives the free pages of the heap back to the system after a phase that
  * allocated much and let most of it go (a whole game): glibc keeps them
  * otherwise, and they count as the program's memory. */
-void
-arb_application_release_memory (void)
+static void
+release_memory (void)
 {
 #ifdef __GLIBC__
   malloc_trim (0);
 #endif
+}
+
+/* A window has settled once it has drawn no frame for this long. */
+#define SETTLED_MS 200
+/* ... or, at the latest, after this many frames, should something on it
+ * keep moving. */
+#define MAX_UNSETTLED_FRAMES 120
+
+typedef struct
+{
+  GdkFrameClock *clock;
+  guint          timeout_id;
+  guint          frames;
+} Release;
+
+static gboolean
+release_settled_cb (gpointer user_data)
+{
+  Release *release = user_data;
+
+  release->timeout_id = 0;
+  g_signal_handlers_disconnect_by_data (release->clock, release);
+  g_object_unref (release->clock);
+  g_free (release);
+  release_memory ();
+  return G_SOURCE_REMOVE;
+}
+
+static void
+release_on_paint (GdkFrameClock *clock, Release *release)
+{
+  g_source_remove (release->timeout_id);
+  if (++release->frames >= MAX_UNSETTLED_FRAMES)
+    release_settled_cb (release);
+  else
+    release->timeout_id = g_timeout_add (SETTLED_MS, release_settled_cb, release);
+}
+
+/* Gives the heap's free pages back once widget's window has settled after
+ * a phase that allocated much: a save opened (the file parsed, the game
+ * replayed, the table built) or a game ended. The frames that follow such
+ * a phase free much of what they take, with GL most of all: the driver
+ * compiles the renderer's shaders for what the table draws, and that
+ * work's memory would otherwise stay in the heap. */
+void
+arb_application_release_memory_when_settled (GtkWidget *widget)
+{
+  GdkFrameClock *clock;
+  Release *release;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  clock = gtk_widget_get_frame_clock (widget);
+  if (clock == NULL)
+    {
+      release_memory ();
+      return;
+    }
+  release = g_new0 (Release, 1);
+  release->clock = g_object_ref (clock);
+  release->timeout_id = g_timeout_add (SETTLED_MS, release_settled_cb, release);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (release_on_paint), release);
 }
 
 ArbApplication *

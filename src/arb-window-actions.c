@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "arb-application.h"
 #include "arb-window.h"
 #include "arb-window-private.h"
 
@@ -232,7 +233,10 @@ on_file_read (GObject *source, GAsyncResult *result, gpointer user_data)
     {
       g_clear_object (&self->load_cancellable);
       if (game != NULL)
-        _arb_window_open_game (self, game, loading->file);
+        {
+          _arb_window_open_game (self, game, loading->file);
+          arb_application_release_memory_when_settled (GTK_WIDGET (self));
+        }
       else
         show_message (self, _("Could Not Open the Game"), error->message);
     }

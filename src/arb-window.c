@@ -258,7 +258,7 @@ _arb_window_advance (ArbWindow *self)
       gtk_stack_set_visible_child_name (self->stack, "table");
       _arb_window_update_controls (self);
       show_scores (self);
-      arb_application_release_memory ();
+      arb_application_release_memory_when_settled (GTK_WIDGET (self));
       arb_dev_tools_report ("game-ended %u steps", arb_game_get_n_steps (self->game));
       return;
     }
