@@ -112,6 +112,19 @@ y_of (ArbReviewChart *self, double value, double low, double high)
   return LEGEND_HEIGHT + PAD_Y + height * (high - value) / (high - low);
 }
 
+/* A stroke of its own a seat, so that the lines are told apart without
+ * their colours too. */
+static void
+set_seat_dash (cairo_t *cr, guint player)
+{
+  static const double dashes[ARB_MAX_PLAYERS][2] = { { 0, 0 }, { 6, 3 }, { 2, 2 }, { 8, 2 } };
+
+  if (player % ARB_MAX_PLAYERS == 0)
+    cairo_set_dash (cr, NULL, 0, 0);
+  else
+    cairo_set_dash (cr, dashes[player % ARB_MAX_PLAYERS], 2, 0);
+}
+
 static void
 draw_player (ArbReviewChart *self, cairo_t *cr, guint player, double low, double high)
 {
@@ -120,6 +133,7 @@ draw_player (ArbReviewChart *self, cairo_t *cr, guint player, double low, double
 
   gdk_cairo_set_source_rgba (cr, &seat_colors[player % ARB_MAX_PLAYERS]);
   cairo_set_line_width (cr, 2.0);
+  set_seat_dash (cr, player);
   for (guint i = 0; i < n_steps (self); i++)
     {
       const ArbReviewEntry *entry = arb_review_get_entry (self->review, i);
@@ -141,6 +155,7 @@ draw_player (ArbReviewChart *self, cairo_t *cr, guint player, double low, double
       cairo_line_to (cr, arb_review_chart_x_of_step (self, n_steps (self)), y);
       cairo_stroke (cr);
     }
+  cairo_set_dash (cr, NULL, 0, 0);
 }
 
 static void
@@ -175,13 +190,15 @@ draw_legend (ArbReviewChart *self, cairo_t *cr, const GdkRGBA *fg)
       pango_layout_get_pixel_size (layout, &text_width, &text_height);
       gdk_cairo_set_source_rgba (cr, &seat_colors[p % ARB_MAX_PLAYERS]);
       cairo_set_line_width (cr, 3.0);
+      set_seat_dash (cr, p);
       cairo_move_to (cr, x, 2 + text_height / 2.0);
-      cairo_line_to (cr, x + 12, 2 + text_height / 2.0);
+      cairo_line_to (cr, x + 14, 2 + text_height / 2.0);
       cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
       gdk_cairo_set_source_rgba (cr, fg);
-      cairo_move_to (cr, x + 16, 2);
+      cairo_move_to (cr, x + 18, 2);
       pango_cairo_show_layout (cr, layout);
-      x += 16 + text_width + 14;
+      x += 18 + text_width + 14;
       g_object_unref (layout);
     }
 }

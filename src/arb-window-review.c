@@ -18,8 +18,9 @@
 #include "arb-window-private.h"
 
 typedef struct {
-  ArbWindow *window;
-  ArbGame   *game;
+  ArbWindow    *window;
+  ArbGame      *game;
+  GCancellable *cancellable;  /* this review's: a newer one has another */
 } Reviewing;
 
 static void
@@ -27,7 +28,9 @@ on_progress (guint done, guint total, gpointer user_data)
 {
   Reviewing *reviewing = user_data;
 
-  if (total > 0 && reviewing->window->review_cancellable != NULL)
+  /* A review cancelled may still report before it ends: only the review
+   * under way moves the bar. */
+  if (total > 0 && reviewing->window->review_cancellable == reviewing->cancellable)
     gtk_progress_bar_set_fraction (reviewing->window->review_progress, (double) done / total);
 }
 
@@ -39,7 +42,8 @@ on_reviewed (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (GError) error = NULL;
   g_autoptr (ArbReview) review = arb_review_run_finish (result, &error);
 
-  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && self->game == reviewing->game)
+  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && self->game == reviewing->game
+      && self->review_cancellable == reviewing->cancellable)
     {
       g_clear_object (&self->review_cancellable);
       gtk_widget_set_visible (GTK_WIDGET (self->review_progress), FALSE);
@@ -55,6 +59,7 @@ on_reviewed (GObject *source, GAsyncResult *result, gpointer user_data)
     }
   g_object_unref (reviewing->window);
   g_object_unref (reviewing->game);
+  g_object_unref (reviewing->cancellable);
   g_free (reviewing);
 }
 
@@ -72,6 +77,7 @@ review_action (GtkWidget *widget, const char *name, GVariant *param)
   reviewing->window = g_object_ref (self);
   reviewing->game = g_object_ref (self->game);
   self->review_cancellable = g_cancellable_new ();
+  reviewing->cancellable = g_object_ref (self->review_cancellable);
   gtk_progress_bar_set_fraction (self->review_progress, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->review_progress), TRUE);
   arb_review_run_async (self->game, &params, self->review_cancellable, on_progress, reviewing,
@@ -128,6 +134,14 @@ show_ghost (ArbWindow *self, ArbReview *review, guint step)
     arb_table_show_ghost (self->table, 0, NULL);
 }
 
+/* Whether the review has the course of the game: reviews saved before it
+ * was kept have none, and no chart. */
+static gboolean
+has_course (ArbReview *review)
+{
+  return review != NULL && arb_review_get_n_steps (review) > 0 && arb_review_get_entry (review, 0)->has_expected;
+}
+
 /* The review of the decision about to be made at the replay's position,
  * while replaying a reviewed game. */
 void
@@ -150,7 +164,7 @@ _arb_window_show_review (ArbWindow *self)
   arb_review_chart_set_review (self->review_chart, self->replay != NULL ? self->game : NULL,
                                self->replay != NULL ? review : NULL);
   arb_review_chart_set_step (self->review_chart, step);
-  gtk_widget_set_visible (GTK_WIDGET (self->review_chart), self->replay != NULL && review != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->review_chart), self->replay != NULL && has_course (review));
   if (self->game != NULL)
     show_ghost (self, self->replay != NULL ? review : NULL, step);
 }
