@@ -73,7 +73,6 @@ enum {
   PROP_0,
   PROP_REVEAL_PANEL,
   PROP_OPEN_HANDS,
-  PROP_SELECTED_CARD,
   N_PROPS
 };
 
@@ -685,7 +684,6 @@ on_card_selected (ArbHandView *hand, guint card, ArbTable *self)
     return;
   update_cells (self, shown_state (self));
   update_discard_button (self, shown_state (self));
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_CARD]);
 }
 
 static void
@@ -1017,9 +1015,6 @@ arb_table_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
     case PROP_OPEN_HANDS:
       g_value_set_boolean (value, self->open_hands);
       break;
-    case PROP_SELECTED_CARD:
-      g_value_set_uint (value, arb_hand_view_get_selected (self->hand_view));
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1099,9 +1094,6 @@ arb_table_class_init (ArbTableClass *klass)
   properties[PROP_OPEN_HANDS] =
     g_param_spec_boolean ("open-hands", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SELECTED_CARD] =
-    g_param_spec_uint ("selected-card", NULL, NULL, 0, ARB_CARD_NONE, ARB_CARD_NONE,
-                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (ARB_TYPE_ARBORETUM_VIEW);

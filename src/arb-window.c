@@ -595,7 +595,6 @@ arb_window_init (ArbWindow *self)
                                   G_CALLBACK (_arb_window_update_controls), self);
   g_signal_group_connect_swapped (self->shown_signals, "position-reset",
                                   G_CALLBACK (_arb_window_update_controls), self);
-  g_signal_connect_swapped (self->table, "notify::selected-card", G_CALLBACK (update_actions), self);
   self->session = arb_session_new ();
   g_signal_connect (self->session, "autosave-failed", G_CALLBACK (on_autosave_failed), self);
   g_signal_connect_swapped (self->session, "notify::file", G_CALLBACK (update_title), self);
