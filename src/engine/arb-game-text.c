@@ -187,7 +187,7 @@ guint
 arb_game_target_arboretum (ArbGame *game, const ArbState *state)
 {
   g_return_val_if_fail (ARB_IS_GAME (game), 0);
-  if (state->variant == ARB_VARIANT_SOLO && state->phase == ARB_PHASE_DISCARD)
+  if (state->phase == ARB_PHASE_DISCARD && !arb_state_discards_on_pile (state))
     return ARB_SOLO_Q;
   return state->current;
 }
