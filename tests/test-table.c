@@ -7,12 +7,10 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "arb-test-driver.h"
 #include "arb-test-state.h"
+#include "arb-test-widget.h"
 #include "arb-replay.h"
 #include "arb-table-private.h"
-
-#define WAIT_LIMIT_US (30 * G_USEC_PER_SEC)
 
 typedef struct {
   GtkWindow *window;
@@ -33,11 +31,8 @@ fixture_set_up (Fixture *fixture, gboolean people)
     }
   fixture->game = arb_game_new (ARB_VARIANT_STANDARD, players, 11, 0, &error);
   g_assert_no_error (error);
-  fixture->window = GTK_WINDOW (gtk_window_new ());
-  gtk_window_set_default_size (fixture->window, 1280, 800);
   fixture->table = g_object_new (ARB_TYPE_TABLE, NULL);
-  gtk_window_set_child (fixture->window, GTK_WIDGET (fixture->table));
-  gtk_window_present (fixture->window);
+  fixture->window = arb_test_window_new (GTK_WIDGET (fixture->table), 1280, 800);
   arb_table_set_source (fixture->table, ARB_TABLE_EVENTS (fixture->game), 0);
 }
 
@@ -46,13 +41,6 @@ fixture_tear_down (Fixture *fixture)
 {
   gtk_window_destroy (fixture->window);
   g_clear_object (&fixture->game);
-}
-
-static void
-iterate (void)
-{
-  for (int i = 0; i < 20; i++)
-    g_main_context_iteration (NULL, FALSE);
 }
 
 typedef struct {
@@ -119,7 +107,7 @@ test_incremental (void)
   Counts before;
 
   fixture_set_up (&fixture, TRUE);
-  iterate ();
+  arb_test_run_for (100);
 
   before = count (fixture.table);
   g_assert_true (arb_game_draw (fixture.game, ARB_SOURCE_DECK, &error));
@@ -224,7 +212,7 @@ test_replay_source (void)
 static gboolean
 wait_for_flight (ArbTable *table)
 {
-  gint64 end = g_get_monotonic_time () + WAIT_LIMIT_US;
+  gint64 end = g_get_monotonic_time () + ARB_TEST_WAIT_LIMIT_US;
 
   while (arb_flight_layer_get_n_flying (arb_table_get_flight_layer (table)) == 0)
     {
@@ -240,11 +228,9 @@ wait_for_flight (ArbTable *table)
 static void
 wait_until_landed (ArbTable *table)
 {
-  gint64 end = g_get_monotonic_time () + WAIT_LIMIT_US;
-  gint64 laid_out = g_get_monotonic_time () + 300 * 1000;
+  gint64 end = g_get_monotonic_time () + ARB_TEST_WAIT_LIMIT_US;
 
-  while (g_get_monotonic_time () < laid_out)
-    g_main_context_iteration (NULL, FALSE);
+  arb_test_run_for (300);
   while (arb_flight_layer_get_n_flying (arb_table_get_flight_layer (table)) > 0)
     {
       g_assert_cmpint (g_get_monotonic_time (), <, end);
@@ -264,7 +250,7 @@ test_computer_flies (void)
 
   fixture_set_up (&fixture, FALSE);
   g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
-  iterate ();
+  arb_test_run_for (100);
   while (!planted_flew && !arb_game_is_finished (fixture.game))
     {
       const ArbState *state = arb_game_get_state (fixture.game);
@@ -274,7 +260,7 @@ test_computer_flies (void)
       if (state->current == 1 && move.kind == ARB_MOVE_PLAY)
         {
           arb_table_follow_player (fixture.table, 1);
-          iterate ();
+          arb_test_run_for (100);
           g_assert_true (arb_game_apply (fixture.game, &move, NULL));
           g_assert_true (wait_for_flight (fixture.table));
           planted_flew = TRUE;
@@ -292,9 +278,7 @@ test_computer_flies (void)
 int
 main (int argc, char *argv[])
 {
-  arb_test_pin_gl_driver ();
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  arb_test_widget_init (&argc, &argv);
 
   g_test_add_func ("/table/incremental", test_incremental);
   g_test_add_func ("/table/replay-source", test_replay_source);

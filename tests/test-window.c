@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "arb-test-driver.h"
+#include "arb-test-widget.h"
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
@@ -792,10 +793,7 @@ test_tab_to_cells (void)
 static void
 let_frames_pass (void)
 {
-  gint64 end = g_get_monotonic_time () + 300 * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
+  arb_test_run_for (300);
 }
 
 static double
@@ -1220,22 +1218,6 @@ test_card_flies (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The first of widget's controllers of type. */
-static GtkEventController *
-find_controller (GtkWidget *widget, GType type)
-{
-  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr (GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (controller, type))
-        return controller;
-    }
-  return NULL;
-}
-
 /* The chart of a reviewed replay: a click at a step's place takes the
  * replay there. */
 static void
@@ -1250,7 +1232,7 @@ check_chart_clicks (ArbWindow *window)
   g_assert_cmpint (gtk_widget_get_width (chart), >, 100);
   for (guint step = 0; step <= n; step += 3)
     {
-      g_signal_emit_by_name (find_controller (chart, GTK_TYPE_GESTURE_CLICK), "pressed", 1,
+      g_signal_emit_by_name (arb_test_find_controller (chart, GTK_TYPE_GESTURE_CLICK), "pressed", 1,
                              arb_review_chart_x_of_step (window->review_chart, step), 10.0);
       g_assert_cmpuint (arb_replay_get_step (replay), ==, step);
       g_assert_cmpuint (arb_review_chart_get_step (window->review_chart), ==, step);
@@ -1279,14 +1261,14 @@ check_chart_keys (ArbWindow *window)
   g_test_message ("marked decisions at %u and %u", first_mark, second_mark);
   g_assert_cmpuint (second_mark, <, n);
   arb_replay_seek (replay, 0);
-  g_signal_emit_by_name (find_controller (chart, GTK_TYPE_EVENT_CONTROLLER_KEY), "key-pressed",
+  g_signal_emit_by_name (arb_test_find_controller (chart, GTK_TYPE_EVENT_CONTROLLER_KEY), "key-pressed",
                          GDK_KEY_Page_Down, 0, 0, &handled);
   g_assert_true (handled);
   g_assert_cmpuint (arb_replay_get_step (replay), ==, first_mark);
-  g_signal_emit_by_name (find_controller (chart, GTK_TYPE_EVENT_CONTROLLER_KEY), "key-pressed",
+  g_signal_emit_by_name (arb_test_find_controller (chart, GTK_TYPE_EVENT_CONTROLLER_KEY), "key-pressed",
                          GDK_KEY_Page_Down, 0, 0, &handled);
   g_assert_cmpuint (arb_replay_get_step (replay), ==, second_mark);
-  g_signal_emit_by_name (find_controller (chart, GTK_TYPE_EVENT_CONTROLLER_KEY), "key-pressed",
+  g_signal_emit_by_name (arb_test_find_controller (chart, GTK_TYPE_EVENT_CONTROLLER_KEY), "key-pressed",
                          GDK_KEY_Page_Up, 0, 0, &handled);
   g_assert_cmpuint (arb_replay_get_step (replay), ==, first_mark);
 }
