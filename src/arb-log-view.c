@@ -17,35 +17,40 @@ struct _ArbLogView
 {
   AdwBin             parent_instance;
 
-  GtkScrolledWindow *scrolled;
-  GtkListBox        *list;
+  GtkTextView       *text_view;
+  GtkTextBuffer     *buffer;
+  GtkTextTag        *current_tag;
+  GtkTextTag        *future_tag;
+  int                target_line; /* the line to bring into view, -1 for the end */
+  guint              scroll_tick;
+  guint              still_frames;
 
   ArbGame           *game;
-  GArray            *rows;        /* the row of each step's line */
+  GArray            *rows;        /* the line of each step */
   guint              n_lines;
-  int                target;      /* the row to bring into view, -1 for the end */
-  guint              scroll_tick;
-  guint              scroll_frames;
 };
 
 G_DEFINE_FINAL_TYPE (ArbLogView, arb_log_view, ADW_TYPE_BIN)
 
+/* The log is one text, not a widget a line: a finished game has some 250
+ * lines, which as rows of a list cost the window about 3 MiB more
+ * (docs/window.md). Each line is a paragraph; its tags style it. */
+static void
+line_start (ArbLogView *self, guint line, GtkTextIter *iter)
+{
+  gtk_text_buffer_get_iter_at_line (self->buffer, iter, (int) line);
+}
+
 static void
 add_line (ArbLogView *self, const char *text, gboolean heading)
 {
-  GtkWidget *label = gtk_label_new (text);
+  GtkTextIter end;
 
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
-  gtk_widget_set_margin_start (label, heading ? 6 : 12);
-  gtk_widget_set_margin_end (label, 6);
-  gtk_widget_set_margin_top (label, heading ? 6 : 1);
-  if (heading)
-    gtk_widget_add_css_class (label, "heading");
-  gtk_list_box_append (self->list, label);
-  /* The log is read, not used: its lines are no stops for Tab. */
-  gtk_widget_set_focusable (gtk_widget_get_parent (label), FALSE);
+  gtk_text_buffer_get_end_iter (self->buffer, &end);
+  if (self->n_lines > 0)
+    gtk_text_buffer_insert (self->buffer, &end, "\n", 1);
+  gtk_text_buffer_insert_with_tags_by_name (self->buffer, &end, text, -1,
+                                            heading ? "heading" : "step", NULL);
   self->n_lines++;
 }
 
@@ -58,46 +63,73 @@ add_turn_heading (ArbLogView *self, guint turn, guint player)
   add_line (self, heading, TRUE);
 }
 
-/* The first frame lays the list out with its new lines, the next knows
- * where they are. */
+/* Clamps the page around the target line (one line above it, two below)
+ * or, without one, to the end. Lines laid out for the first time have
+ * estimated heights, so this is done again each frame until the page
+ * stays put. Not gtk_text_view_scroll_to_mark (): it glides, and a glide
+ * still under way when the next step is replayed ends where it aimed,
+ * not at the new step. */
 static gboolean
 scroll_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
 {
   ArbLogView *self = ARB_LOG_VIEW (widget);
-  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->scrolled);
-  GtkListBoxRow *target;
-  graphene_rect_t bounds;
+  GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->text_view));
+  double before = gtk_adjustment_get_value (adj);
+  GtkTextIter iter;
+  int y, height;
 
-  if (++self->scroll_frames < 2)
+  if (self->target_line < 0)
+    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+  else
+    {
+      line_start (self, (guint) self->target_line, &iter);
+      gtk_text_view_get_line_yrange (self->text_view, &iter, &y, &height);
+      gtk_adjustment_clamp_page (adj, y - height, y + 2 * height);
+    }
+  if (gtk_adjustment_get_value (adj) == before)
+    self->still_frames++;
+  else
+    self->still_frames = 0;
+  if (self->still_frames < 2)
     return G_SOURCE_CONTINUE;
   self->scroll_tick = 0;
-  target = self->target >= 0 ? gtk_list_box_get_row_at_index (self->list, self->target) : NULL;
-  if (target != NULL && gtk_widget_compute_bounds (GTK_WIDGET (target), GTK_WIDGET (self->list), &bounds))
-    gtk_adjustment_clamp_page (adj, bounds.origin.y - bounds.size.height,
-                               bounds.origin.y + 2 * bounds.size.height);
-  else
-    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
   return G_SOURCE_REMOVE;
 }
 
+/* Brings line (-1: the last) into view, once the text is laid out. */
 static void
-scroll_to (ArbLogView *self, int row)
+scroll_to (ArbLogView *self, int line)
 {
-  self->target = row;
+  self->target_line = MIN (line, (int) self->n_lines - 1);
+  self->still_frames = 0;
   if (self->scroll_tick == 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
-    {
-      self->scroll_frames = 0;
-      self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_tick_cb, NULL, NULL);
-    }
+    self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_tick_cb, NULL, NULL);
+}
+
+static void
+arb_log_view_map (GtkWidget *widget)
+{
+  ArbLogView *self = ARB_LOG_VIEW (widget);
+
+  GTK_WIDGET_CLASS (arb_log_view_parent_class)->map (widget);
+  scroll_to (self, self->target_line);
+}
+
+static void
+arb_log_view_unmap (GtkWidget *widget)
+{
+  ArbLogView *self = ARB_LOG_VIEW (widget);
+
+  if (self->scroll_tick != 0)
+    gtk_widget_remove_tick_callback (widget, self->scroll_tick);
+  self->scroll_tick = 0;
+  GTK_WIDGET_CLASS (arb_log_view_parent_class)->unmap (widget);
 }
 
 static void
 clear (ArbLogView *self)
 {
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
-    gtk_list_box_remove (self->list, child);
+  gtk_text_buffer_set_text (self->buffer, "", 0);
   self->n_lines = 0;
   g_array_set_size (self->rows, 0);
 }
@@ -151,16 +183,25 @@ arb_log_view_add_step (ArbLogView *self, guint index)
 void
 arb_log_view_trim (ArbLogView *self)
 {
+  GtkTextIter from, end;
   guint n, keep;
-  GtkListBoxRow *row;
 
   g_return_if_fail (ARB_IS_LOG_VIEW (self));
   n = self->game != NULL ? arb_game_get_n_steps (self->game) : 0;
   if (self->rows->len <= n)
     return;
   keep = g_array_index (self->rows, guint, n);
-  while ((row = gtk_list_box_get_row_at_index (self->list, (int) keep)) != NULL)
-    gtk_list_box_remove (self->list, GTK_WIDGET (row));
+  /* From the end of the last line kept, with the line break before the
+   * first one gone. */
+  if (keep == 0)
+    gtk_text_buffer_get_start_iter (self->buffer, &from);
+  else
+    {
+      line_start (self, keep - 1, &from);
+      gtk_text_iter_forward_to_line_end (&from);
+    }
+  gtk_text_buffer_get_end_iter (self->buffer, &end);
+  gtk_text_buffer_delete (self->buffer, &from, &end);
   self->n_lines = keep;
   g_array_set_size (self->rows, n);
 }
@@ -171,21 +212,24 @@ void
 arb_log_view_follow (ArbLogView *self, int step)
 {
   int current = step < 0 ? -1 : step == 0 ? 0 : arb_log_view_get_row_of_step (self, (guint) step - 1);
-  GtkListBoxRow *row;
+  GtkTextIter start, end;
 
   g_return_if_fail (ARB_IS_LOG_VIEW (self));
-  for (int i = 0; (row = gtk_list_box_get_row_at_index (self->list, i)) != NULL; i++)
+  gtk_text_buffer_get_bounds (self->buffer, &start, &end);
+  gtk_text_buffer_remove_tag (self->buffer, self->current_tag, &start, &end);
+  gtk_text_buffer_remove_tag (self->buffer, self->future_tag, &start, &end);
+  if (step > 0 && current >= 0)
     {
-      GtkWidget *widget = GTK_WIDGET (row);
-
-      if (step > 0 && i == current)
-        gtk_widget_add_css_class (widget, "replay-current");
-      else
-        gtk_widget_remove_css_class (widget, "replay-current");
-      if (step >= 0 && i > current)
-        gtk_widget_add_css_class (widget, "replay-future");
-      else
-        gtk_widget_remove_css_class (widget, "replay-future");
+      line_start (self, (guint) current, &start);
+      end = start;
+      gtk_text_iter_forward_line (&end);
+      gtk_text_buffer_apply_tag (self->buffer, self->current_tag, &start, &end);
+    }
+  if (step >= 0 && current + 1 < (int) self->n_lines)
+    {
+      line_start (self, (guint) current + 1, &start);
+      gtk_text_buffer_get_end_iter (self->buffer, &end);
+      gtk_text_buffer_apply_tag (self->buffer, self->future_tag, &start, &end);
     }
   scroll_to (self, current);
 }
@@ -205,22 +249,70 @@ arb_log_view_get_row_of_step (ArbLogView *self, guint index)
   return index < self->rows->len ? (int) g_array_index (self->rows, guint, index) : -1;
 }
 
-GtkListBox *
-arb_log_view_get_list (ArbLogView *self)
+/* The text of line (a copy), or NULL past the end. */
+char *
+arb_log_view_get_line (ArbLogView *self, guint line)
+{
+  GtkTextIter start, end;
+
+  g_return_val_if_fail (ARB_IS_LOG_VIEW (self), NULL);
+  if (line >= self->n_lines)
+    return NULL;
+  line_start (self, line, &start);
+  end = start;
+  if (!gtk_text_iter_ends_line (&end))
+    gtk_text_iter_forward_to_line_end (&end);
+  return gtk_text_buffer_get_text (self->buffer, &start, &end, FALSE);
+}
+
+/* Whether line is styled as style: "heading", "replay-current" or
+ * "replay-future", the names of the tags that show them. */
+gboolean
+arb_log_view_line_has_style (ArbLogView *self, guint line, const char *style)
+{
+  GtkTextTag *tag;
+  GtkTextIter start;
+
+  g_return_val_if_fail (ARB_IS_LOG_VIEW (self), FALSE);
+  tag = gtk_text_tag_table_lookup (gtk_text_buffer_get_tag_table (self->buffer), style);
+  g_return_val_if_fail (tag != NULL, FALSE);
+  if (line >= self->n_lines)
+    return FALSE;
+  line_start (self, line, &start);
+  return gtk_text_iter_has_tag (&start, tag);
+}
+
+GtkTextView *
+arb_log_view_get_text_view (ArbLogView *self)
 {
   g_return_val_if_fail (ARB_IS_LOG_VIEW (self), NULL);
-  return self->list;
+  return self->text_view;
+}
+
+/* The marks take their colours from the theme, and follow it when it
+ * changes (dark or light, high contrast). */
+static void
+update_mark_colours (ArbLogView *self)
+{
+  GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (self->text_view));
+  GdkRGBA colour;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (context, &colour);
+  colour.alpha *= 0.45f;
+  g_object_set (self->future_tag, "foreground-rgba", &colour, NULL);
+  if (!gtk_style_context_lookup_color (context, "accent_bg_color", &colour))
+    gdk_rgba_parse (&colour, "#3584e4");
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  colour.alpha *= 0.2f;
+  g_object_set (self->current_tag, "paragraph-background-rgba", &colour, NULL);
 }
 
 static void
-arb_log_view_unmap (GtkWidget *widget)
+arb_log_view_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
 {
-  ArbLogView *self = ARB_LOG_VIEW (widget);
-
-  if (self->scroll_tick != 0)
-    gtk_widget_remove_tick_callback (widget, self->scroll_tick);
-  self->scroll_tick = 0;
-  GTK_WIDGET_CLASS (arb_log_view_parent_class)->unmap (widget);
+  GTK_WIDGET_CLASS (arb_log_view_parent_class)->css_changed (widget, change);
+  update_mark_colours (ARB_LOG_VIEW (widget));
 }
 
 static void
@@ -241,16 +333,25 @@ arb_log_view_class_init (ArbLogViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = arb_log_view_dispose;
+  widget_class->css_changed = arb_log_view_css_changed;
+  widget_class->map = arb_log_view_map;
   widget_class->unmap = arb_log_view_unmap;
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/arb-log-view.ui");
-  gtk_widget_class_bind_template_child (widget_class, ArbLogView, scrolled);
-  gtk_widget_class_bind_template_child (widget_class, ArbLogView, list);
+  gtk_widget_class_bind_template_child (widget_class, ArbLogView, text_view);
 }
 
 static void
 arb_log_view_init (ArbLogView *self)
 {
   self->rows = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->target = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->buffer = gtk_text_view_get_buffer (self->text_view);
+  /* Under a heading, the steps stand in from it, as in a list. */
+  gtk_text_buffer_create_tag (self->buffer, "heading", "weight", PANGO_WEIGHT_BOLD,
+                              "pixels-above-lines", 6, "left-margin", 6, NULL);
+  gtk_text_buffer_create_tag (self->buffer, "step", "pixels-above-lines", 1, "left-margin", 12, NULL);
+  self->current_tag = gtk_text_buffer_create_tag (self->buffer, "replay-current", NULL);
+  self->future_tag = gtk_text_buffer_create_tag (self->buffer, "replay-future", NULL);
+  self->target_line = -1;
+  update_mark_colours (self);
 }

@@ -21,6 +21,11 @@ void        arb_log_view_follow       (ArbLogView *self,
 guint       arb_log_view_get_n_lines  (ArbLogView *self);
 int         arb_log_view_get_row_of_step (ArbLogView *self,
                                        guint       index);
-GtkListBox *arb_log_view_get_list     (ArbLogView *self);
+char       *arb_log_view_get_line     (ArbLogView *self,
+                                       guint       line);
+gboolean    arb_log_view_line_has_style (ArbLogView *self,
+                                       guint       line,
+                                       const char *style);
+GtkTextView *arb_log_view_get_text_view (ArbLogView *self);
 
 G_END_DECLS

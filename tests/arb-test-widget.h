@@ -9,6 +9,7 @@
 
 #include "arb-engine.h"
 #include "arb-test-driver.h"
+#include "arb-log-view.h"
 
 #define ARB_TEST_WAIT_LIMIT_US (30 * G_USEC_PER_SEC)
 
@@ -189,3 +190,32 @@ arb_test_find_node (GskRenderNode *node, GskRenderNodeType type)
 /* The accessible label of widget is text. */
 #define arb_test_assert_label(widget, text) \
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, (text))
+
+/* Whether line of the log shows whole in the log's page. */
+static inline gboolean
+arb_test_log_line_in_view (ArbLogView *view, guint line)
+{
+  GtkTextView *text = arb_log_view_get_text_view (view);
+  GtkTextIter iter;
+  GdkRectangle visible;
+  int y, height;
+
+  gtk_text_buffer_get_iter_at_line (gtk_text_view_get_buffer (text), &iter, (int) line);
+  gtk_text_view_get_visible_rect (text, &visible);
+  gtk_text_view_get_line_yrange (text, &iter, &y, &height);
+  return visible.height > 0 && height > 0 && y >= visible.y && y + height <= visible.y + visible.height;
+}
+
+/* Waits until line of the log shows whole (the log scrolls once its text
+ * is laid out). */
+static inline void
+arb_test_wait_log_line_in_view (ArbLogView *view, guint line)
+{
+  gint64 end = g_get_monotonic_time () + ARB_TEST_WAIT_LIMIT_US;
+
+  while (!arb_test_log_line_in_view (view, line))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, end);
+      g_main_context_iteration (NULL, FALSE);
+    }
+}

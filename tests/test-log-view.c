@@ -53,22 +53,16 @@ play (Fixture *fixture, guint n_steps, ArbLogView *view)
     }
 }
 
-static GtkListBoxRow *
-row (ArbLogView *view, int index)
-{
-  return gtk_list_box_get_row_at_index (arb_log_view_get_list (view), index);
-}
-
-static const char *
+static char *
 row_text (ArbLogView *view, int index)
 {
-  return gtk_label_get_label (GTK_LABEL (gtk_list_box_row_get_child (row (view, index))));
+  return arb_log_view_get_line (view, (guint) index);
 }
 
 static gboolean
 is_heading (ArbLogView *view, int index)
 {
-  return gtk_widget_has_css_class (gtk_list_box_row_get_child (row (view, index)), "heading");
+  return arb_log_view_line_has_style (view, (guint) index, "heading");
 }
 
 static char *
@@ -108,15 +102,20 @@ assert_log_of (ArbLogView *view, ArbGame *game)
   g_autoptr (GPtrArray) lines = expected_lines (game);
 
   g_assert_cmpuint (arb_log_view_get_n_lines (view), ==, lines->len);
-  g_assert_null (row (view, (int) lines->len));
+  g_assert_null (arb_log_view_get_line (view, lines->len));
   for (guint i = 0; i < lines->len; i++)
-    g_assert_cmpstr (row_text (view, (int) i), ==, lines->pdata[i]);
+    {
+      g_autofree char *text = row_text (view, (int) i);
+
+      g_assert_cmpstr (text, ==, lines->pdata[i]);
+    }
   for (guint i = 0; i < arb_game_get_n_steps (game); i++)
     {
       g_autofree char *text = arb_game_describe_step (game, arb_game_get_step (game, i), ARB_STEP_TEXT_PUBLIC);
       int r = arb_log_view_get_row_of_step (view, i);
+      g_autofree char *shown = row_text (view, r);
 
-      g_assert_cmpstr (row_text (view, r), ==, text);
+      g_assert_cmpstr (shown, ==, text);
       g_assert_false (is_heading (view, r));
     }
   g_assert_cmpint (arb_log_view_get_row_of_step (view, arb_game_get_n_steps (game)), ==, -1);
@@ -199,11 +198,10 @@ marks (ArbLogView *view)
 {
   GString *text = g_string_new (NULL);
 
-  for (int i = 0; row (view, i) != NULL; i++)
+  for (guint i = 0; i < arb_log_view_get_n_lines (view); i++)
     {
-      GtkWidget *widget = GTK_WIDGET (row (view, i));
-      gboolean current = gtk_widget_has_css_class (widget, "replay-current");
-      gboolean future = gtk_widget_has_css_class (widget, "replay-future");
+      gboolean current = arb_log_view_line_has_style (view, i, "replay-current");
+      gboolean future = arb_log_view_line_has_style (view, i, "replay-future");
 
       g_assert_false (current && future);
       g_string_append_c (text, current ? 'c' : future ? 'f' : '.');
@@ -217,32 +215,16 @@ marks (ArbLogView *view)
     g_assert_cmpstr (marks__, ==, (expected)); \
   } G_STMT_END
 
-/* Whether row index shows whole in the log's page. */
 static gboolean
 row_in_view (Fixture *fixture, int index)
 {
-  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (
-    GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (arb_log_view_get_list (fixture->view)),
-                                                  GTK_TYPE_SCROLLED_WINDOW)));
-  graphene_rect_t bounds;
-
-  if (!gtk_widget_compute_bounds (GTK_WIDGET (row (fixture->view, index)),
-                                  GTK_WIDGET (arb_log_view_get_list (fixture->view)), &bounds))
-    return FALSE;
-  return bounds.origin.y >= gtk_adjustment_get_value (adj)
-         && bounds.origin.y + bounds.size.height <= gtk_adjustment_get_value (adj) + gtk_adjustment_get_page_size (adj) + 0.5;
+  return arb_test_log_line_in_view (fixture->view, (guint) index);
 }
 
 static void
 wait_row_in_view (Fixture *fixture, int index)
 {
-  gint64 end = g_get_monotonic_time () + ARB_TEST_WAIT_LIMIT_US;
-
-  while (!row_in_view (fixture, index))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
-      g_main_context_iteration (NULL, FALSE);
-    }
+  arb_test_wait_log_line_in_view (fixture->view, (guint) index);
 }
 
 /* In a replay at step s, the line of step s - 1 is marked and in view,
@@ -278,6 +260,48 @@ test_follow (Fixture *fixture, gconstpointer data)
   wait_row_in_view (fixture, last);
 }
 
+/* The colour of the dimmed lines, as "r g b a". */
+static char *
+future_colour (ArbLogView *view)
+{
+  GtkTextTagTable *tags = gtk_text_buffer_get_tag_table (gtk_text_view_get_buffer (arb_log_view_get_text_view (view)));
+  g_autoptr (GdkRGBA) colour = NULL;
+
+  g_object_get (gtk_text_tag_table_lookup (tags, "replay-future"), "foreground-rgba", &colour, NULL);
+  g_assert_nonnull (colour);
+  return g_strdup_printf ("%.2f %.2f %.2f %.2f", colour->red, colour->green, colour->blue, colour->alpha);
+}
+
+/* The steps to come are dimmed in the theme's colour of text, and follow
+ * it from light to dark and back. */
+static void
+test_dark (Fixture *fixture, gconstpointer data)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  g_autofree char *light = NULL, *dark = NULL, *light_again = NULL;
+
+  play (fixture, 9, NULL);
+  arb_log_view_set_game (fixture->view, fixture->game);
+  arb_log_view_follow (fixture->view, 3);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  arb_test_run_for (50);
+  light = future_colour (fixture->view);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  arb_test_run_for (50);
+  dark = future_colour (fixture->view);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  arb_test_run_for (50);
+  light_again = future_colour (fixture->view);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+
+  g_assert_cmpstr (light, !=, dark);
+  g_assert_cmpstr (light, ==, light_again);
+  /* Dimmed: the text's colour, less than half opaque. */
+  g_assert_cmpfloat (g_ascii_strtod (strrchr (light, ' '), NULL), <, 0.5);
+  g_assert_cmpfloat (g_ascii_strtod (strrchr (dark, ' '), NULL), <, 0.5);
+  assert_marks (fixture->view, "...cffffffff");
+}
+
 #define ADD(path, func) \
   g_test_add ("/log-view/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
@@ -290,6 +314,7 @@ main (int argc, char *argv[])
   ADD ("add-step", test_add_step);
   ADD ("trim", test_trim);
   ADD ("follow", test_follow);
+  ADD ("dark", test_dark);
 
   return g_test_run ();
 }
