@@ -34,7 +34,7 @@ struct _ArbWindow
   GtkWidget            *welcome_new_game_button;
   GtkWidget            *hint_button;
   GtkWidget            *take_back_button;
-  GtkRevealer          *replay_bar;
+  GtkWidget            *replay_bar;
   GtkScale             *replay_scale;
   GtkLabel             *replay_label;
   GtkToggleButton      *all_hands_switch;

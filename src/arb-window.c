@@ -123,10 +123,9 @@ update_replay_bar (ArbWindow *self)
   g_autofree char *label = NULL;
 
   /* A hidden bar must not widen the window either. */
-  gtk_widget_set_visible (GTK_WIDGET (self->replay_bar), self->replay != NULL);
+  gtk_widget_set_visible (self->replay_bar, self->replay != NULL);
   gtk_event_controller_set_propagation_phase (self->replay_keys,
                                               self->replay != NULL ? GTK_PHASE_BUBBLE : GTK_PHASE_NONE);
-  gtk_revealer_set_reveal_child (self->replay_bar, self->replay != NULL);
   gtk_widget_set_visible (self->back_to_game_button, self->replay != NULL && !arb_game_is_finished (self->game));
   _arb_window_show_review (self);
   if (self->replay == NULL)

@@ -1097,6 +1097,37 @@ current_log_row (ArbWindow *window)
   return current;
 }
 
+/* The replay bar comes in at once: the table takes its new height in the
+ * first frame after and keeps it. A bar sliding in laid the table out anew
+ * in each frame of its slide, at another height, which cost the renderer
+ * about 10 MiB (docs/window.md). */
+static void
+test_replay_bar_at_once (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  GtkWidget *table;
+  gint64 end = g_get_monotonic_time () + ARB_TEST_WAIT_LIMIT_US;
+  int before, first;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 77, &error));
+  play_turns (window, 2);
+  let_frames_pass ();
+  table = GTK_WIDGET (window->table);
+  before = gtk_widget_get_height (table);
+  arb_window_start_replay (window);
+  while ((first = gtk_widget_get_height (table)) == before)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, end);
+      g_main_context_iteration (NULL, FALSE);
+    }
+  let_frames_pass ();
+  g_assert_cmpint (gtk_widget_get_height (table), ==, first);
+  g_assert_cmpint (first, <, before);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* In a replay the log follows the cursor: the step just replayed is
  * marked and in view, the steps to come dimmed; back in the game, the log
  * is whole again. */
@@ -2250,6 +2281,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/heading-keeps-height", test_heading_keeps_height);
   g_test_add_func ("/window/focus-where-play-starts", test_focus_where_play_starts);
   g_test_add_func ("/window/hint-keeps-focus", test_hint_keeps_focus);
+  g_test_add_func ("/window/replay-bar-at-once", test_replay_bar_at_once);
   g_test_add_func ("/window/log-follows-replay", test_log_follows_replay);
   g_test_add_func ("/window/card-flies", test_card_flies);
   g_test_add_func ("/window/review-in-replay", test_review_in_replay);
