@@ -59,6 +59,12 @@ row_text (ArbLogView *view, int index)
   return arb_log_view_get_line (view, (guint) index);
 }
 
+#define assert_line(view, index, expected) \
+  G_STMT_START { \
+    g_autofree char *line__ = row_text ((view), (index)); \
+    g_assert_cmpstr (line__, ==, (expected)); \
+  } G_STMT_END
+
 static gboolean
 is_heading (ArbLogView *view, int index)
 {
@@ -128,15 +134,15 @@ test_set_game (Fixture *fixture, gconstpointer data)
 {
   arb_log_view_set_game (fixture->view, fixture->game);
   g_assert_cmpuint (arb_log_view_get_n_lines (fixture->view), ==, 1);
-  g_assert_cmpstr (row_text (fixture->view, 0), ==, "Turn 1 · Player 1");
+  assert_line (fixture->view, 0, "Turn 1 · Player 1");
 
   /* Two turns of four steps, and a draw. */
   play (fixture, 9, NULL);
   arb_log_view_set_game (fixture->view, fixture->game);
   g_assert_cmpuint (arb_log_view_get_n_lines (fixture->view), ==, 1 + 9 + 2);
-  g_assert_cmpstr (row_text (fixture->view, 5), ==, "Turn 2 · Player 2");
+  assert_line (fixture->view, 5, "Turn 2 · Player 2");
   g_assert_true (is_heading (fixture->view, 5));
-  g_assert_cmpstr (row_text (fixture->view, 10), ==, "Turn 3 · Player 1");
+  assert_line (fixture->view, 10, "Turn 3 · Player 1");
   g_assert_cmpint (arb_log_view_get_row_of_step (fixture->view, 4), ==, 6);
   assert_log_of (fixture->view, fixture->game);
 
@@ -171,7 +177,7 @@ test_trim (Fixture *fixture, gconstpointer data)
   arb_log_view_set_game (fixture->view, fixture->game);
   play (fixture, 8, fixture->view);
   lines = arb_log_view_get_n_lines (fixture->view);
-  g_assert_cmpstr (row_text (fixture->view, (int) lines - 1), ==, "Turn 3 · Player 1");
+  assert_line (fixture->view, (int) lines - 1, "Turn 3 · Player 1");
   /* The discard. */
   g_assert_true (arb_game_take_back (fixture->game, &error));
   g_assert_no_error (error);
