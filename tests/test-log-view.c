@@ -221,18 +221,6 @@ marks (ArbLogView *view)
     g_assert_cmpstr (marks__, ==, (expected)); \
   } G_STMT_END
 
-static gboolean
-row_in_view (Fixture *fixture, int index)
-{
-  return arb_test_log_line_in_view (fixture->view, (guint) index);
-}
-
-static void
-wait_row_in_view (Fixture *fixture, int index)
-{
-  arb_test_wait_log_line_in_view (fixture->view, (guint) index);
-}
-
 /* In a replay at step s, the line of step s - 1 is marked and in view,
  * and every line after it dimmed; at the start, all but the first
  * heading; out of the replay, nothing. */
@@ -246,28 +234,28 @@ test_follow (Fixture *fixture, gconstpointer data)
   /* Headings at rows 0, 5 and 10; not in a replay, nothing marked. */
   assert_marks (fixture->view, "............");
   last = (int) arb_log_view_get_n_lines (fixture->view) - 1;
-  wait_row_in_view (fixture, last);
-  g_assert_false (row_in_view (fixture, 0));
+  arb_test_wait_log_line_in_view (fixture->view, (guint) last);
+  g_assert_false (arb_test_log_line_in_view (fixture->view, 0));
 
   arb_log_view_follow (fixture->view, 3);
   assert_marks (fixture->view, "...cffffffff");
-  wait_row_in_view (fixture, 3);
+  arb_test_wait_log_line_in_view (fixture->view, 3);
   arb_log_view_follow (fixture->view, 5);
   assert_marks (fixture->view, "......cfffff");
   arb_log_view_follow (fixture->view, 0);
   assert_marks (fixture->view, ".fffffffffff");
-  wait_row_in_view (fixture, 0);
+  arb_test_wait_log_line_in_view (fixture->view, 0);
   arb_log_view_follow (fixture->view, 9);
   assert_marks (fixture->view, "...........c");
   arb_log_view_follow (fixture->view, 4);
   assert_marks (fixture->view, "....cfffffff");
   arb_log_view_follow (fixture->view, -1);
   assert_marks (fixture->view, "............");
-  wait_row_in_view (fixture, last);
+  arb_test_wait_log_line_in_view (fixture->view, (guint) last);
 }
 
-/* The colour of the dimmed lines, as "r g b a". */
-static char *
+/* The colour of the dimmed lines. */
+static GdkRGBA
 future_colour (ArbLogView *view)
 {
   GtkTextTagTable *tags = gtk_text_buffer_get_tag_table (gtk_text_view_get_buffer (arb_log_view_get_text_view (view)));
@@ -275,7 +263,7 @@ future_colour (ArbLogView *view)
 
   g_object_get (gtk_text_tag_table_lookup (tags, "replay-future"), "foreground-rgba", &colour, NULL);
   g_assert_nonnull (colour);
-  return g_strdup_printf ("%.2f %.2f %.2f %.2f", colour->red, colour->green, colour->blue, colour->alpha);
+  return *colour;
 }
 
 /* The steps to come are dimmed in the theme's colour of text, and follow
@@ -284,7 +272,7 @@ static void
 test_dark (Fixture *fixture, gconstpointer data)
 {
   AdwStyleManager *style = adw_style_manager_get_default ();
-  g_autofree char *light = NULL, *dark = NULL, *light_again = NULL;
+  GdkRGBA light, dark, light_again;
 
   play (fixture, 9, NULL);
   arb_log_view_set_game (fixture->view, fixture->game);
@@ -300,11 +288,11 @@ test_dark (Fixture *fixture, gconstpointer data)
   light_again = future_colour (fixture->view);
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 
-  g_assert_cmpstr (light, !=, dark);
-  g_assert_cmpstr (light, ==, light_again);
+  g_assert_false (gdk_rgba_equal (&light, &dark));
+  g_assert_true (gdk_rgba_equal (&light, &light_again));
   /* Dimmed: the text's colour, less than half opaque. */
-  g_assert_cmpfloat (g_ascii_strtod (strrchr (light, ' '), NULL), <, 0.5);
-  g_assert_cmpfloat (g_ascii_strtod (strrchr (dark, ' '), NULL), <, 0.5);
+  g_assert_cmpfloat (light.alpha, <, 0.5);
+  g_assert_cmpfloat (dark.alpha, <, 0.5);
   assert_marks (fixture->view, "...cffffffff");
 }
 

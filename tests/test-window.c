@@ -27,7 +27,6 @@
 
 typedef gboolean (*Condition) (ArbWindow *window);
 
-static void find_descendants (GtkWidget *root, GType type, GPtrArray *found);
 static GtkLabel *find_label (ArbWindow *window, const char *text);
 static void let_frames_pass (void);
 
@@ -192,7 +191,7 @@ check_sheet_layout (ArbScoreDialog *dialog)
   int minimum, default_width, default_height;
   double right = -1;
 
-  find_descendants (GTK_WIDGET (dialog), GTK_TYPE_LABEL, labels);
+  arb_test_find_type (GTK_WIDGET (dialog), GTK_TYPE_LABEL, labels);
   for (guint i = 0; i < labels->len; i++)
     if (strstr (gtk_label_get_label (labels->pdata[i]), "✓: the highest sum") != NULL)
       legend = TRUE;
@@ -211,7 +210,7 @@ check_sheet_layout (ArbScoreDialog *dialog)
     GtkGrid *grid;
     guint n_numbers = 0;
 
-    find_descendants (GTK_WIDGET (dialog), GTK_TYPE_GRID, grids);
+    arb_test_find_type (GTK_WIDGET (dialog), GTK_TYPE_GRID, grids);
     grid = NULL;
     for (guint i = 0; i < grids->len; i++)
       if (gtk_widget_has_css_class (grids->pdata[i], "score-sheet"))
@@ -869,7 +868,7 @@ find_label (ArbWindow *window, const char *text)
 {
   g_autoptr (GPtrArray) labels = g_ptr_array_new ();
 
-  find_descendants (GTK_WIDGET (window), GTK_TYPE_LABEL, labels);
+  arb_test_find_type (GTK_WIDGET (window), GTK_TYPE_LABEL, labels);
   for (guint i = 0; i < labels->len; i++)
     if (gtk_widget_is_drawable (labels->pdata[i]) && g_strcmp0 (gtk_label_get_label (labels->pdata[i]), text) == 0)
       return labels->pdata[i];
@@ -881,7 +880,7 @@ deck_count_label (ArbWindow *window)
 {
   g_autoptr (GPtrArray) piles = g_ptr_array_new ();
 
-  find_descendants (GTK_WIDGET (window), ARB_TYPE_PILE_VIEW, piles);
+  arb_test_find_type (GTK_WIDGET (window), ARB_TYPE_PILE_VIEW, piles);
   for (guint i = 0; i < piles->len; i++)
     if (arb_pile_view_get_source (piles->pdata[i]) == ARB_SOURCE_DECK)
       return arb_pile_view_get_count_label (piles->pdata[i]);
@@ -1062,7 +1061,7 @@ test_hint_keeps_focus (void)
     GtkWidget *marked = NULL;
     graphene_rect_t bounds;
 
-    find_descendants (GTK_WIDGET (ARB_ARBORETUM_VIEW (TABLE_PART (window, "own_view"))), GTK_TYPE_BUTTON, cells);
+    arb_test_find_type (GTK_WIDGET (ARB_ARBORETUM_VIEW (TABLE_PART (window, "own_view"))), GTK_TYPE_BUTTON, cells);
     for (guint i = 0; i < cells->len; i++)
       if (gtk_widget_has_css_class (cells->pdata[i], "hint"))
         marked = cells->pdata[i];
@@ -1150,7 +1149,7 @@ test_log_follows_replay (void)
   {
     g_autoptr (GPtrArray) labels = g_ptr_array_new ();
 
-    find_descendants (GTK_WIDGET (arb_table_get_hand_view (window->table)), GTK_TYPE_LABEL, labels);
+    arb_test_find_type (GTK_WIDGET (arb_table_get_hand_view (window->table)), GTK_TYPE_LABEL, labels);
     for (guint i = 0; i < labels->len; i++)
       g_assert_false (gtk_widget_has_css_class (labels->pdata[i], "hand-gap"));
   }
@@ -1500,26 +1499,13 @@ test_new_game_offers_to_save (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* Every widget of this type under root, depth first. */
-static void
-find_descendants (GtkWidget *root, GType type, GPtrArray *found)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
-        g_ptr_array_add (found, child);
-      find_descendants (child, type, found);
-    }
-}
-
 /* The title the header bar shows. */
 static const char *
 window_title (ArbWindow *window)
 {
   g_autoptr (GPtrArray) found = g_ptr_array_new ();
 
-  find_descendants (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE, found);
+  arb_test_find_type (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE, found);
   g_assert_cmpuint (found->len, ==, 1);
   return adw_window_title_get_title (g_ptr_array_index (found, 0));
 }
@@ -1643,7 +1629,7 @@ check_primary_menu (void)
   g_autoptr (GHashTable) letters = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   guint n_menus = 0;
 
-  find_descendants (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, buttons);
+  arb_test_find_type (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, buttons);
   for (guint i = 0; i < buttons->len; i++)
     {
       GMenuModel *menu = gtk_menu_button_get_menu_model (buttons->pdata[i]);
@@ -1714,7 +1700,7 @@ species_row (ArbNewGameDialog *dialog)
 {
   g_autoptr (GPtrArray) rows = g_ptr_array_new ();
 
-  find_descendants (GTK_WIDGET (dialog), ADW_TYPE_EXPANDER_ROW, rows);
+  arb_test_find_type (GTK_WIDGET (dialog), ADW_TYPE_EXPANDER_ROW, rows);
   g_assert_cmpuint (rows->len, ==, 1);
   return rows->pdata[0];
 }
@@ -1735,7 +1721,7 @@ check_species_count (void)
   dialog = arb_new_game_dialog_new (settings);
   row = species_row (dialog);
   adw_expander_row_set_enable_expansion (row, TRUE);
-  find_descendants (GTK_WIDGET (row), GTK_TYPE_CHECK_BUTTON, checks);
+  arb_test_find_type (GTK_WIDGET (row), GTK_TYPE_CHECK_BUTTON, checks);
   g_assert_cmpuint (checks->len, ==, ARB_N_SPECIES);
   for (guint i = 0; i < checks->len; i++)
     gtk_check_button_set_active (checks->pdata[i], FALSE);
@@ -1776,7 +1762,7 @@ check_default_names (void)
   g_settings_set_uint (settings, "seats", 2);
   g_settings_set_strv (settings, "seat-names", (const char *[]) { "Ann", "Player 2", NULL });
   dialog = arb_new_game_dialog_new (settings);
-  find_descendants (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, entries);
+  arb_test_find_type (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, entries);
   g_assert_cmpuint (entries->len, >=, 2);
   g_assert_cmpstr (gtk_editable_get_text (entries->pdata[0]), ==, "Ann");
   g_assert_cmpstr (gtk_editable_get_text (entries->pdata[1]), ==, expected_name);
@@ -1805,7 +1791,7 @@ piles_laid_out (ArbWindow *window)
 {
   g_autoptr (GPtrArray) piles = g_ptr_array_new ();
 
-  find_descendants (GTK_WIDGET (window), ARB_TYPE_PILE_VIEW, piles);
+  arb_test_find_type (GTK_WIDGET (window), ARB_TYPE_PILE_VIEW, piles);
   for (guint i = 0; i < piles->len; i++)
     if (gtk_widget_get_width (GTK_WIDGET (arb_pile_view_get_title_label (piles->pdata[i]))) == 0)
       return FALSE;
@@ -1822,13 +1808,13 @@ check_pile_popover (ArbPileView *pile, const char *title)
   GtkMenuButton *button;
   gboolean named = FALSE;
 
-  find_descendants (GTK_WIDGET (pile), GTK_TYPE_MENU_BUTTON, buttons);
+  arb_test_find_type (GTK_WIDGET (pile), GTK_TYPE_MENU_BUTTON, buttons);
   g_assert_cmpuint (buttons->len, ==, 1);
   button = buttons->pdata[0];
   g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
   gtk_menu_button_popup (button);
   g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
-  find_descendants (GTK_WIDGET (gtk_menu_button_get_popover (button)), GTK_TYPE_LABEL, labels);
+  arb_test_find_type (GTK_WIDGET (gtk_menu_button_get_popover (button)), GTK_TYPE_LABEL, labels);
   for (guint i = 0; i < labels->len; i++)
     if (g_strcmp0 (gtk_label_get_label (labels->pdata[i]), title) == 0)
       {
@@ -1856,7 +1842,7 @@ test_pile_titles (void)
                                              3, &error));
   g_assert_no_error (error);
   wait_for (window, piles_laid_out);
-  find_descendants (GTK_WIDGET (window), ARB_TYPE_PILE_VIEW, piles);
+  arb_test_find_type (GTK_WIDGET (window), ARB_TYPE_PILE_VIEW, piles);
   g_assert_cmpuint (piles->len, ==, 4);
   for (guint i = 0; i < piles->len; i++)
     {
@@ -2198,7 +2184,7 @@ test_toggle_side_panel (void)
 
   gtk_window_present (GTK_WINDOW (window));
   start_table_of_four (window);
-  find_descendants (GTK_WIDGET (window), ADW_TYPE_FLAP, flaps);
+  arb_test_find_type (GTK_WIDGET (window), ADW_TYPE_FLAP, flaps);
   g_assert_cmpuint (flaps->len, ==, 1);
   flap = g_ptr_array_index (flaps, 0);
   shown = adw_flap_get_reveal_flap (ADW_FLAP (flap));
