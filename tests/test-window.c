@@ -1127,6 +1127,110 @@ test_replay_bar_at_once (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The kinds of render node GNOME Chess's window draws. Each other kind has
+ * a GL program of its own, which a software GL driver (llvmpipe) compiles
+ * the first time it is drawn and keeps: about 1.5 MiB each (issue 10,
+ * docs/window.md). */
+static gboolean
+kind_drawn_by_chess (GskRenderNodeType kind)
+{
+  switch (kind)
+    {
+    case GSK_CONTAINER_NODE:
+    case GSK_CAIRO_NODE:
+    case GSK_COLOR_NODE:
+    case GSK_TEXTURE_NODE:
+    case GSK_TEXT_NODE:
+    case GSK_INSET_SHADOW_NODE:
+    case GSK_TRANSFORM_NODE:
+    case GSK_OPACITY_NODE:
+    case GSK_COLOR_MATRIX_NODE:
+    case GSK_CLIP_NODE:
+    case GSK_ROUNDED_CLIP_NODE:
+    case GSK_DEBUG_NODE:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+typedef struct {
+  gboolean   seen[GSK_GL_SHADER_NODE + 1];
+  GtkWidget *scrollbar;
+  guint      frames, frames_with_scrollbar;
+} KindsSeen;
+
+static gboolean
+note_frame_kinds (GtkWidget *window, GdkFrameClock *clock, gpointer data)
+{
+  KindsSeen *kinds = data;
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (window);
+  g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot),
+                          gtk_widget_get_width (window), gtk_widget_get_height (window));
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  if (node != NULL)
+    arb_test_note_node_kinds (node, kinds->seen);
+  kinds->frames++;
+  if (kinds->scrollbar != NULL && gtk_widget_get_mapped (kinds->scrollbar)
+      && gtk_widget_get_opacity (kinds->scrollbar) > 0)
+    kinds->frames_with_scrollbar++;
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+assert_kinds_drawn_by_chess (const KindsSeen *kinds)
+{
+  for (guint kind = 0; kind < G_N_ELEMENTS (kinds->seen); kind++)
+    if (kinds->seen[kind] && !kind_drawn_by_chess (kind))
+      {
+        g_autofree char *name = g_enum_to_string (GSK_TYPE_RENDER_NODE_TYPE, kind);
+        g_test_fail_printf ("the window drew a %s", name);
+      }
+}
+
+/* Opening a finished game from the welcome page, and scrolling its log,
+ * the window draws only what GNOME Chess draws: no crossfade between the
+ * pages, no drop shadow under the replay slider's knob, no outline around
+ * the overlay scrollbar (issue 10). Every frame is looked at, the
+ * animations' too. */
+static void
+test_draws_like_chess (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "saves", "good-standard-4p.arboretum", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GtkScrolledWindow *log_scroller;
+  GtkAdjustment *adjustment;
+  KindsSeen kinds = { 0 };
+  gboolean opened;
+  guint tick;
+
+  gtk_window_present (GTK_WINDOW (window));
+  let_frames_pass ();
+  log_scroller = GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (
+      GTK_WIDGET (arb_log_view_get_text_view (arb_table_get_log_view (window->table))), GTK_TYPE_SCROLLED_WINDOW));
+  kinds.scrollbar = gtk_scrolled_window_get_vscrollbar (log_scroller);
+  tick = gtk_widget_add_tick_callback (GTK_WIDGET (window), note_frame_kinds, &kinds, NULL);
+  opened = arb_window_open_file (window, file, &error);
+  g_assert_no_error (error);
+  g_assert_true (opened);
+  let_frames_pass ();
+  adjustment = gtk_scrolled_window_get_vadjustment (log_scroller);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment));
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_lower (adjustment));
+  let_frames_pass ();
+  gtk_widget_remove_tick_callback (GTK_WIDGET (window), tick);
+
+  g_assert_cmpuint (kinds.frames, >, 0);
+  g_assert_cmpuint (kinds.frames_with_scrollbar, >, 0);
+  assert_kinds_drawn_by_chess (&kinds);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* In a replay the log follows the cursor: the step just replayed is
  * marked and in view, the steps to come dimmed; back in the game, the log
  * is whole again. */
@@ -2254,6 +2358,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
   g_test_add_func ("/window/take-back", test_take_back);
   g_test_add_func ("/window/save-open-replay", test_save_open_replay);
+  g_test_add_func ("/window/draws-like-chess", test_draws_like_chess);
   g_test_add_func ("/window/close-offers-to-save", test_close_offers_to_save);
   g_test_add_func ("/window/new-game-offers-to-save", test_new_game_offers_to_save);
   g_test_add_func ("/window/drop-on-cell", test_drop_on_cell);
