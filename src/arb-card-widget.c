@@ -317,17 +317,18 @@ face_texture (ArbCard card, int w, int h, int scale)
   return texture;
 }
 
+/* A gold ring inside the card's edge. Drawn as an inset shadow, which
+ * looks the same as a border here: the GL renderer already draws those
+ * for the header bar, where a border would take a program of its own. */
 static void
 snapshot_lit (GtkSnapshot *snapshot, double w, double h)
 {
   GskRoundedRect outline;
   GdkRGBA gold = { 1.0f, 0.85f, 0.0f, 1.0f };
-  GdkRGBA colours[4] = { gold, gold, gold, gold };
-  float widths[4] = { 4, 4, 4, 4 };
 
   gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (0, 0, (float) w, (float) h),
                                    (float) (w * 0.08));
-  gtk_snapshot_append_border (snapshot, &outline, widths, colours);
+  gtk_snapshot_append_inset_shadow (snapshot, &outline, &gold, 0, 0, 4, 0);
 }
 
 static void

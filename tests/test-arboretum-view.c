@@ -201,7 +201,7 @@ is_lit (Fixture *fixture, int x, int y)
 
   arb_test_wait_laid_out (card);
   node = arb_test_snapshot (card);
-  return arb_test_find_node (node, GSK_BORDER_NODE) != NULL;
+  return arb_test_find_node (node, GSK_INSET_SHADOW_NODE) != NULL;
 }
 
 /* The cards of a path are outlined, the others not; until it goes. */

@@ -123,13 +123,13 @@ test_lit (Fixture *fixture, gconstpointer data)
 
   arb_test_wait_laid_out (GTK_WIDGET (card));
   unlit = arb_test_snapshot (GTK_WIDGET (card));
-  g_assert_null (arb_test_find_node (unlit, GSK_BORDER_NODE));
+  g_assert_null (arb_test_find_node (unlit, GSK_INSET_SHADOW_NODE));
   arb_card_widget_set_lit (card, TRUE);
   lit = arb_test_snapshot (GTK_WIDGET (card));
-  g_assert_nonnull (arb_test_find_node (lit, GSK_BORDER_NODE));
+  g_assert_nonnull (arb_test_find_node (lit, GSK_INSET_SHADOW_NODE));
   arb_card_widget_set_lit (card, FALSE);
   unlit_again = arb_test_snapshot (GTK_WIDGET (card));
-  g_assert_null (arb_test_find_node (unlit_again, GSK_BORDER_NODE));
+  g_assert_null (arb_test_find_node (unlit_again, GSK_INSET_SHADOW_NODE));
 }
 
 /* Every species name, in English, fits the narrowest card the hand

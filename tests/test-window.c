@@ -1231,6 +1231,39 @@ test_draws_like_chess (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A turn of play draws no other kinds either: the new cards' rings, the
+ * chosen card on its plate, the free cells, the computer's cards flying. */
+static void
+test_play_draws_like_chess (void)
+{
+  ArbWindow *window = new_window ();
+  GtkWidget *hand;
+  g_autoptr (GError) error = NULL;
+  KindsSeen kinds = { 0 };
+  guint tick;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 99, &error));
+  g_assert_no_error (error);
+  hand = GTK_WIDGET (arb_table_get_hand_view (arb_window_get_table (window)));
+  tick = gtk_widget_add_tick_callback (GTK_WIDGET (window), note_frame_kinds, &kinds, NULL);
+  wait_for (window, settled);
+  person_step (window);
+  person_step (window);
+  let_frames_pass ();
+  g_assert_cmpuint (arb_test_count_class (hand, "new-card"), >, 0);
+  select_card (window, arb_card_set_nth (&arb_game_get_state (arb_window_get_game (window))->hands[0], 0));
+  let_frames_pass ();
+  person_step (window);
+  person_step (window);
+  wait_for (window, settled);
+  let_frames_pass ();
+  gtk_widget_remove_tick_callback (GTK_WIDGET (window), tick);
+  g_assert_cmpuint (kinds.frames, >, 0);
+  assert_kinds_drawn_by_chess (&kinds);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* In a replay the log follows the cursor: the step just replayed is
  * marked and in view, the steps to come dimmed; back in the game, the log
  * is whole again. */
@@ -2359,6 +2392,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/take-back", test_take_back);
   g_test_add_func ("/window/save-open-replay", test_save_open_replay);
   g_test_add_func ("/window/draws-like-chess", test_draws_like_chess);
+  g_test_add_func ("/window/play-draws-like-chess", test_play_draws_like_chess);
   g_test_add_func ("/window/close-offers-to-save", test_close_offers_to_save);
   g_test_add_func ("/window/new-game-offers-to-save", test_new_game_offers_to_save);
   g_test_add_func ("/window/drop-on-cell", test_drop_on_cell);
