@@ -20,6 +20,8 @@ struct _ArbCardWidget
   ArbCardWidgetBlank blank;
   int                width;
   gboolean           lit;
+  gboolean           ghost; /* styled .ghost: ringed in the style's colour */
+  GdkRGBA            ring;
   GdkTexture        *face; /* what it last drew, kept alive in the cache */
 };
 
@@ -317,18 +319,18 @@ face_texture (ArbCard card, int w, int h, int scale)
   return texture;
 }
 
-/* A gold ring inside the card's edge. Drawn as an inset shadow, which
- * looks the same as a border here: the GL renderer already draws those
- * for the header bar, where a border would take a program of its own. */
+/* A ring inside the card's edge, over its face. Drawn as an inset shadow,
+ * which looks the same as a border here: the GL renderer already draws
+ * those for the header bar, where a border (or a CSS outline) would take
+ * a program of its own. */
 static void
-snapshot_lit (GtkSnapshot *snapshot, double w, double h)
+snapshot_ring (GtkSnapshot *snapshot, double w, double h, const GdkRGBA *colour, float width)
 {
   GskRoundedRect outline;
-  GdkRGBA gold = { 1.0f, 0.85f, 0.0f, 1.0f };
 
   gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (0, 0, (float) w, (float) h),
                                    (float) (w * 0.08));
-  gtk_snapshot_append_inset_shadow (snapshot, &outline, &gold, 0, 0, 4, 0);
+  gtk_snapshot_append_inset_shadow (snapshot, &outline, colour, 0, 0, width, 0);
 }
 
 static void
@@ -353,8 +355,22 @@ arb_card_widget_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       draw_blank (self, cr, w, h);
       cairo_destroy (cr);
     }
+  if (self->ghost)
+    snapshot_ring (snapshot, w, h, &self->ring, 2);
   if (self->lit)
-    snapshot_lit (snapshot, w, h);
+    snapshot_ring (snapshot, w, h, &(GdkRGBA) { 1.0f, 0.85f, 0.0f, 1.0f }, 4);
+}
+
+/* A ghost, the card Hard would have played in a reviewed replay, is
+ * ringed in its style's colour (style.css). */
+static void
+arb_card_widget_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
+{
+  ArbCardWidget *self = ARB_CARD_WIDGET (widget);
+
+  GTK_WIDGET_CLASS (arb_card_widget_parent_class)->css_changed (widget, change);
+  self->ghost = gtk_widget_has_css_class (widget, "ghost");
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &self->ring);
 }
 
 static void
@@ -400,6 +416,7 @@ arb_card_widget_class_init (ArbCardWidgetClass *klass)
 
   widget_class->snapshot = arb_card_widget_snapshot;
   widget_class->measure = arb_card_widget_measure;
+  widget_class->css_changed = arb_card_widget_css_changed;
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/arb-card-widget.ui");
   gtk_widget_class_set_css_name (widget_class, "arbcard");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);

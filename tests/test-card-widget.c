@@ -132,6 +132,29 @@ test_lit (Fixture *fixture, gconstpointer data)
   g_assert_null (arb_test_find_node (unlit_again, GSK_INSET_SHADOW_NODE));
 }
 
+/* A ghost (the card Hard would have played, styled .ghost) is ringed in
+ * its style's colour, over its face; a card without the class is not. */
+static void
+test_ghost_ring (Fixture *fixture, gconstpointer data)
+{
+  ArbCardWidget *card = add_card (fixture, arb_card_new (ARB_SPECIES_OAK, 5), 70);
+  g_autoptr (GskRenderNode) plain = NULL;
+  g_autoptr (GskRenderNode) ghost = NULL;
+  GskRenderNode *ring;
+  GdkRGBA expected;
+
+  arb_test_wait_laid_out (GTK_WIDGET (card));
+  plain = arb_test_snapshot (GTK_WIDGET (card));
+  g_assert_null (arb_test_find_node (plain, GSK_INSET_SHADOW_NODE));
+  gtk_widget_add_css_class (GTK_WIDGET (card), "ghost");
+  arb_test_run_for (200); /* the style follows the class at the next frame */
+  ghost = arb_test_snapshot (GTK_WIDGET (card));
+  ring = arb_test_find_node (ghost, GSK_INSET_SHADOW_NODE);
+  g_assert_nonnull (ring);
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (card)), &expected);
+  g_assert_true (gdk_rgba_equal (gsk_inset_shadow_node_get_color (ring), &expected));
+}
+
 /* Every species name, in English, fits the narrowest card the hand
  * shrinks to (42 pixels) and the widest. */
 static void
@@ -156,6 +179,7 @@ main (int argc, char *argv[])
   ADD ("size", test_size);
   ADD ("faces-shared", test_faces_shared);
   ADD ("lit", test_lit);
+  ADD ("ghost-ring", test_ghost_ring);
   ADD ("names-fit", test_names_fit);
 
   return g_test_run ();

@@ -1499,7 +1499,8 @@ test_review_in_replay (void)
   g_autofree char *path = g_build_filename (dir, "reviewed.arboretum", NULL);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   ArbWindow *opened;
-  guint n_steps;
+  KindsSeen kinds = { 0 };
+  guint n_steps, tick;
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 51, &error));
@@ -1509,6 +1510,7 @@ test_review_in_replay (void)
   arb_window_start_replay (window);
   g_assert_false (gtk_widget_get_visible (window->review_box));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->review_chart)));
+  tick = gtk_widget_add_tick_callback (GTK_WIDGET (window), note_frame_kinds, &kinds, NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.review", NULL);
   g_assert_nonnull (window->review_cancellable);
   g_assert_true (gtk_widget_get_visible (window->review_box));
@@ -1521,6 +1523,12 @@ test_review_in_replay (void)
   g_assert_true (g_str_has_prefix (gtk_label_get_label (window->review_label), "Next: "));
   check_ghosts (window);
   check_chart_clicks (window);
+  let_frames_pass ();
+  gtk_widget_remove_tick_callback (GTK_WIDGET (window), tick);
+  /* The review, its chart and Hard's choices marked on the table draw
+   * only what GNOME Chess draws, as the rest of the window does. */
+  g_assert_cmpuint (kinds.frames, >, 0);
+  assert_kinds_drawn_by_chess (&kinds);
   g_assert_true (arb_window_save_to_file (window, file, &error));
   g_assert_no_error (error);
   gtk_window_destroy (GTK_WINDOW (window));
