@@ -1180,9 +1180,14 @@ note_frame_kinds (GtkWidget *window, GdkFrameClock *clock, gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* Stops noting the kinds each frame of window draws (tick, from
+ * note_frame_kinds) and checks them: frames were drawn, each only of what
+ * GNOME Chess draws. */
 static void
-assert_kinds_drawn_by_chess (const KindsSeen *kinds)
+assert_drew_like_chess (ArbWindow *window, guint tick, const KindsSeen *kinds)
 {
+  gtk_widget_remove_tick_callback (GTK_WIDGET (window), tick);
+  g_assert_cmpuint (kinds->frames, >, 0);
   for (guint kind = 0; kind < G_N_ELEMENTS (kinds->seen); kind++)
     if (kinds->seen[kind] && !kind_drawn_by_chess (kind))
       {
@@ -1223,11 +1228,8 @@ test_draws_like_chess (void)
   g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment));
   gtk_adjustment_set_value (adjustment, gtk_adjustment_get_lower (adjustment));
   let_frames_pass ();
-  gtk_widget_remove_tick_callback (GTK_WIDGET (window), tick);
-
-  g_assert_cmpuint (kinds.frames, >, 0);
+  assert_drew_like_chess (window, tick, &kinds);
   g_assert_cmpuint (kinds.frames_with_scrollbar, >, 0);
-  assert_kinds_drawn_by_chess (&kinds);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1258,9 +1260,7 @@ test_play_draws_like_chess (void)
   person_step (window);
   wait_for (window, settled);
   let_frames_pass ();
-  gtk_widget_remove_tick_callback (GTK_WIDGET (window), tick);
-  g_assert_cmpuint (kinds.frames, >, 0);
-  assert_kinds_drawn_by_chess (&kinds);
+  assert_drew_like_chess (window, tick, &kinds);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1524,11 +1524,9 @@ test_review_in_replay (void)
   check_ghosts (window);
   check_chart_clicks (window);
   let_frames_pass ();
-  gtk_widget_remove_tick_callback (GTK_WIDGET (window), tick);
   /* The review, its chart and Hard's choices marked on the table draw
    * only what GNOME Chess draws, as the rest of the window does. */
-  g_assert_cmpuint (kinds.frames, >, 0);
-  assert_kinds_drawn_by_chess (&kinds);
+  assert_drew_like_chess (window, tick, &kinds);
   g_assert_true (arb_window_save_to_file (window, file, &error));
   g_assert_no_error (error);
   gtk_window_destroy (GTK_WINDOW (window));
