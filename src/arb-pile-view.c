@@ -22,11 +22,12 @@ struct _ArbPileView
   GtkLabel      *title_label;
   GtkLabel      *count_label;
   GtkMenuButton *pile_button;
-  GtkFlowBox    *pile_box;
+  GtkFlowBox    *pile_box;    /* these two in the popover, NULL until it is first opened */
   GtkLabel      *pile_title;
 
   int            source;
   ArbPile        pile;
+  char          *title;       /* the whole title, for the popover */
   char          *label;       /* the pile's name and count, for a screen reader */
   gboolean       suggested;   /* Hard's choice, in a reviewed replay */
 };
@@ -77,11 +78,33 @@ on_popover_closed (GtkPopover *popover, ArbPileView *self)
   gtk_widget_set_has_tooltip (GTK_WIDGET (self->pile_button), TRUE);
 }
 
+/* The popover is built when first opened: most piles never are, and five
+ * popovers built with the table took 0.4 MB. */
+static void
+create_popover (GtkMenuButton *button, gpointer user_data)
+{
+  ArbPileView *self = ARB_PILE_VIEW (user_data);
+  g_autoptr (GtkBuilder) builder = NULL;
+  GtkPopover *popover;
+
+  if (gtk_menu_button_get_popover (button) != NULL)
+    return;
+  builder = gtk_builder_new_from_resource (RESOURCE_PREFIX "/ui/arb-pile-popover.ui");
+  popover = GTK_POPOVER (gtk_builder_get_object (builder, "popover"));
+  self->pile_title = GTK_LABEL (gtk_builder_get_object (builder, "pile_title"));
+  self->pile_box = GTK_FLOW_BOX (gtk_builder_get_object (builder, "pile_box"));
+  gtk_label_set_label (self->pile_title, self->title);
+  g_signal_connect (popover, "show", G_CALLBACK (on_popover_show), self);
+  g_signal_connect (popover, "closed", G_CALLBACK (on_popover_closed), self);
+  gtk_menu_button_set_popover (button, GTK_WIDGET (popover));
+}
+
 static void
 arb_pile_view_finalize (GObject *object)
 {
   ArbPileView *self = ARB_PILE_VIEW (object);
 
+  g_free (self->title);
   g_free (self->label);
   G_OBJECT_CLASS (arb_pile_view_parent_class)->finalize (object);
 }
@@ -106,8 +129,6 @@ arb_pile_view_class_init (ArbPileViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbPileView, title_label);
   gtk_widget_class_bind_template_child (widget_class, ArbPileView, count_label);
   gtk_widget_class_bind_template_child (widget_class, ArbPileView, pile_button);
-  gtk_widget_class_bind_template_child (widget_class, ArbPileView, pile_box);
-  gtk_widget_class_bind_template_child (widget_class, ArbPileView, pile_title);
 }
 
 static void
@@ -120,8 +141,7 @@ arb_pile_view_init (ArbPileView *self)
   arb_card_widget_set_width (self->ghost, 72);
   g_signal_connect (target, "drop", G_CALLBACK (on_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (self->button), GTK_EVENT_CONTROLLER (target));
-  g_signal_connect (gtk_menu_button_get_popover (self->pile_button), "show", G_CALLBACK (on_popover_show), self);
-  g_signal_connect (gtk_menu_button_get_popover (self->pile_button), "closed", G_CALLBACK (on_popover_closed), self);
+  gtk_menu_button_set_create_popup_func (self->pile_button, create_popover, self, NULL);
 }
 
 /* A view of the deck (ARB_SOURCE_DECK) or of discard pile source. */
@@ -176,7 +196,10 @@ arb_pile_view_set_pile (ArbPileView *self, const ArbPile *pile, const char *titl
 
   g_return_if_fail (ARB_IS_PILE_VIEW (self));
   gtk_label_set_label (self->title_label, short_title != NULL ? short_title : title);
-  gtk_label_set_label (self->pile_title, title);
+  g_free (self->title);
+  self->title = g_strdup (title);
+  if (self->pile_title != NULL)
+    gtk_label_set_label (self->pile_title, title);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->title_label),
                                short_title != NULL && g_strcmp0 (short_title, title) != 0 ? title : NULL);
   count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card", "%u cards", pile->n), pile->n);
@@ -190,7 +213,8 @@ arb_pile_view_set_pile (ArbPileView *self, const ArbPile *pile, const char *titl
       self->pile = *pile;
       gtk_widget_set_sensitive (GTK_WIDGET (self->pile_button), pile->n > 0);
       /* A pile open in the popover while a computer discards or draws. */
-      if (gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (self->pile_button))))
+      if (self->pile_box != NULL
+          && gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (self->pile_button))))
         fill_popover (self, pile);
     }
   /* Translators: a pile's name and how many cards it holds, read by a screen reader. */

@@ -226,7 +226,8 @@ popover_text (Fixture *fixture)
 
 /* The popover lists the whole pile from the top down, under the whole
  * title; while it is open the button's tooltip would cover it; a card
- * discarded meanwhile shows there too. */
+ * discarded meanwhile shows there too. It is built only when first opened,
+ * and then with the title the pile was given before. */
 static void
 test_popover (Fixture *fixture, gconstpointer data)
 {
@@ -236,6 +237,7 @@ test_popover (Fixture *fixture, gconstpointer data)
 
   arb_pile_view_set_pile (fixture->view, &pile, "Maximiliana Josephine-Wolkenstein’s pile", "Maximilia…’s pile");
   arb_test_wait_laid_out (GTK_WIDGET (button));
+  g_assert_null (gtk_menu_button_get_popover (button));
   g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
   gtk_menu_button_popup (button);
   g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
