@@ -227,6 +227,32 @@ test_replay_seek (void)
   live_clear (&live);
 }
 
+/* Every position, asked for on its own or jumped to in any order, is the
+ * live game's: the replay keeps only some and replays the rest. */
+static void
+test_replay_every_position (void)
+{
+  Live live = play_live (ARB_VARIANT_STANDARD, 4, 5, 0);
+  ArbReplay *replay = arb_replay_new (live.game);
+  guint n = arb_replay_get_n_steps (replay);
+
+  for (guint i = 0; i <= n; i++)
+    g_assert_true (arb_test_same_state (arb_replay_get_state_at (replay, i),
+                                        &g_array_index (live.positions, ArbState, i)));
+  /* 7 and n + 1 share no factor (n + 1 is not a multiple of 7 here), so
+   * this visits every step once, by jumps both ways. */
+  g_assert_cmpuint ((n + 1) % 7, !=, 0);
+  for (guint k = 1; k <= n + 1; k++)
+    {
+      guint step = (k * 7) % (n + 1);
+
+      g_assert_true (arb_replay_seek (replay, step));
+      assert_at (replay, &live, step);
+    }
+  g_assert_finalize_object (replay);
+  live_clear (&live);
+}
+
 /* The replay is a snapshot: the live game going on does not move it. */
 static void
 test_replay_snapshot (void)
@@ -336,6 +362,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/replay/walk", test_replay_walk);
   g_test_add_func ("/replay/seek", test_replay_seek);
+  g_test_add_func ("/replay/every-position", test_replay_every_position);
   g_test_add_func ("/replay/snapshot", test_replay_snapshot);
   g_test_add_func ("/replay/continue", test_replay_continue);
   g_test_add_func ("/replay/loaded", test_replay_loaded);

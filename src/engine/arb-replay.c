@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-replay.c: a cursor over the recorded steps of a game.
  *
- * Every position of the game is computed once, when the replay is made:
- * a position is a plain struct of about 1.5 KiB, so even a long game costs
- * less than a megabyte, and stepping back is exactly as exact as stepping
- * forward, since both read the same positions the rules computed.
+ * The positions are computed by the rules, from the deal, once, when the
+ * replay is made; one in CHECKPOINT_EVERY is kept (a position is a plain
+ * struct of 1.5 KiB, and all of a 200-step game took 0.3 MB), and any
+ * other is replayed from the one kept before it, a few steps at most.
+ * Stepping back is therefore exactly as exact as stepping forward.
  */
 #include "config.h"
 
@@ -15,10 +16,15 @@ struct _ArbReplay
 {
   GObject  parent_instance;
   ArbGame *game;
-  GArray  *steps;     /* ArbStep, a copy: the game may go on after the replay was made */
-  GArray  *states;    /* ArbState, n_steps + 1: the position after each number of steps */
-  guint    cursor;    /* steps applied, 0 to n_steps */
+  GArray  *steps;       /* ArbStep, a copy: the game may go on after the replay was made */
+  GArray  *checkpoints; /* ArbState: the position after 0, CHECKPOINT_EVERY, 2 × CHECKPOINT_EVERY… steps */
+  guint    cursor;      /* steps applied, 0 to n_steps */
+  guint    n_turns;     /* turns begun in the whole record */
+  ArbState current;     /* the position at the cursor */
+  ArbState probe;       /* what arb_replay_get_state_at () computed last */
 };
+
+#define CHECKPOINT_EVERY 8
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (ArbReplay, arb_replay, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (ARB_TYPE_TABLE_EVENTS, NULL))
@@ -40,10 +46,17 @@ enum {
 };
 static GParamSpec *properties[N_PROPS];
 
+/* The position after step steps, into into: the checkpoint before it and
+ * the steps since, which the rules accepted when the replay was made. */
 static const ArbState *
-state_at (ArbReplay *self, guint step)
+state_at (ArbReplay *self, guint step, ArbState *into)
 {
-  return &g_array_index (self->states, ArbState, step);
+  guint from = step / CHECKPOINT_EVERY * CHECKPOINT_EVERY;
+
+  *into = g_array_index (self->checkpoints, ArbState, step / CHECKPOINT_EVERY);
+  for (guint i = from; i < step; i++)
+    arb_state_apply (into, &g_array_index (self->steps, ArbStep, i).move, NULL, NULL);
+  return into;
 }
 
 /* Replays the recorded steps once; the game applied them already, so the
@@ -55,8 +68,8 @@ compute_states (ArbReplay *self)
   guint n = arb_game_get_n_steps (self->game);
 
   g_array_set_size (self->steps, 0);
-  g_array_set_size (self->states, 0);
-  g_array_append_val (self->states, state);
+  g_array_set_size (self->checkpoints, 0);
+  g_array_append_val (self->checkpoints, state);
   for (guint i = 0; i < n; i++)
     {
       const ArbStep *step = arb_game_get_step (self->game, i);
@@ -66,8 +79,11 @@ compute_states (ArbReplay *self)
           break;
         }
       g_array_append_val (self->steps, *step);
-      g_array_append_val (self->states, state);
+      if (self->steps->len % CHECKPOINT_EVERY == 0)
+        g_array_append_val (self->checkpoints, state);
     }
+  self->n_turns = state.turn + 1u;
+  self->current = *arb_game_get_start_state (self->game);
 }
 
 static void
@@ -87,7 +103,7 @@ arb_replay_finalize (GObject *object)
 
   g_clear_object (&self->game);
   g_array_unref (self->steps);
-  g_array_unref (self->states);
+  g_array_unref (self->checkpoints);
   G_OBJECT_CLASS (arb_replay_parent_class)->finalize (object);
 }
 
@@ -204,7 +220,7 @@ static void
 arb_replay_init (ArbReplay *self)
 {
   self->steps = g_array_new (FALSE, FALSE, sizeof (ArbStep));
-  self->states = g_array_new (FALSE, FALSE, sizeof (ArbState));
+  self->checkpoints = g_array_new (FALSE, FALSE, sizeof (ArbState));
 }
 
 /* A replay of the steps game has recorded so far, at the deal. */
@@ -226,16 +242,17 @@ const ArbState *
 arb_replay_get_state (ArbReplay *self)
 {
   g_return_val_if_fail (ARB_IS_REPLAY (self), NULL);
-  return state_at (self, self->cursor);
+  return &self->current;
 }
 
-/* The position after the first step steps, without moving the cursor. */
+/* The position after the first step steps, without moving the cursor;
+ * it stays valid until the next call. */
 const ArbState *
 arb_replay_get_state_at (ArbReplay *self, guint step)
 {
   g_return_val_if_fail (ARB_IS_REPLAY (self), NULL);
   g_return_val_if_fail (step <= self->steps->len, NULL);
-  return state_at (self, step);
+  return state_at (self, step, &self->probe);
 }
 
 guint
@@ -272,7 +289,7 @@ guint
 arb_replay_get_n_turns (ArbReplay *self)
 {
   g_return_val_if_fail (ARB_IS_REPLAY (self), 1);
-  return state_at (self, self->steps->len)->turn + 1u;
+  return self->n_turns;
 }
 
 gboolean
@@ -290,10 +307,9 @@ arb_replay_can_go_forward (ArbReplay *self)
 }
 
 static void
-notify_changes (ArbReplay *self, guint old_cursor)
+notify_changes (ArbReplay *self, guint old_cursor, const ArbState *before)
 {
-  const ArbState *before = state_at (self, old_cursor);
-  const ArbState *after = state_at (self, self->cursor);
+  const ArbState *after = &self->current;
   GObject *object = G_OBJECT (self);
 
   g_object_freeze_notify (object);
@@ -322,6 +338,7 @@ gboolean
 arb_replay_seek (ArbReplay *self, guint step)
 {
   guint old_cursor;
+  ArbState before;
 
   g_return_val_if_fail (ARB_IS_REPLAY (self), FALSE);
   if (step > self->steps->len)
@@ -330,11 +347,16 @@ arb_replay_seek (ArbReplay *self, guint step)
     return TRUE;
 
   old_cursor = self->cursor;
+  before = self->current;
   self->cursor = step;
-  notify_changes (self, old_cursor);
+  if (step == old_cursor + 1)
+    arb_state_apply (&self->current, &arb_replay_get_recorded_step (self, old_cursor)->move, NULL, NULL);
+  else
+    state_at (self, step, &self->current);
+  notify_changes (self, old_cursor, &before);
   if (step == old_cursor + 1)
     arb_table_events_emit_step (ARB_TABLE_EVENTS (self), arb_replay_get_recorded_step (self, old_cursor),
-                                old_cursor, state_at (self, old_cursor), state_at (self, step));
+                                old_cursor, &before, &self->current);
   else
     arb_table_events_emit_reset (ARB_TABLE_EVENTS (self));
   return TRUE;
@@ -344,10 +366,17 @@ arb_replay_seek (ArbReplay *self, guint step)
 gboolean
 arb_replay_seek_turn (ArbReplay *self, guint turn)
 {
+  ArbState state;
+
   g_return_val_if_fail (ARB_IS_REPLAY (self), FALSE);
+  state = g_array_index (self->checkpoints, ArbState, 0);
   for (guint i = 0; i <= self->steps->len; i++)
-    if (state_at (self, i)->turn >= turn)
-      return state_at (self, i)->turn == turn && arb_replay_seek (self, i);
+    {
+      if (state.turn >= turn)
+        return state.turn == turn && arb_replay_seek (self, i);
+      if (i < self->steps->len)
+        arb_state_apply (&state, &arb_replay_get_recorded_step (self, i)->move, NULL, NULL);
+    }
   return FALSE;
 }
 
