@@ -243,12 +243,22 @@ arb_application_init (ArbApplication *self)
 /* Gives the free pages of the heap back to the system after a phase that
  * allocated much and let most of it go (a whole game): glibc keeps them
  * otherwise, and they count as the program's memory. */
+static guint n_memory_releases;
+
 static void
 release_memory (void)
 {
+  n_memory_releases++;
 #ifdef __GLIBC__
   malloc_trim (0);
 #endif
+}
+
+/* How many times the heap's free pages were given back: for the tests. */
+guint
+arb_application_get_n_memory_releases (void)
+{
+  return n_memory_releases;
 }
 
 /* A window has settled once it has drawn no frame for this long. */
@@ -256,12 +266,17 @@ release_memory (void)
 /* ... or, at the latest, after this many frames, should something on it
  * keep moving. */
 #define MAX_UNSETTLED_FRAMES 120
+/* The window is watched until it has drawn nothing for this long: a phase
+ * may end in more than one burst of frames (after a save is opened, the
+ * overlay scrollbars fade out a second later), and each leaves free pages. */
+#define WATCH_MS 3000
 
 typedef struct
 {
   GdkFrameClock *clock;
-  guint          timeout_id;
-  guint          frames;
+  guint          settled_id;  /* SETTLED_MS after the last frame */
+  guint          watch_id;    /* WATCH_MS after the last frame */
+  guint          frames;      /* drawn since the heap was last trimmed */
 } Release;
 
 static gboolean
@@ -269,25 +284,38 @@ release_settled_cb (gpointer user_data)
 {
   Release *release = user_data;
 
-  release->timeout_id = 0;
+  release->settled_id = 0;
+  release->frames = 0;
+  release_memory ();
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+release_watched_cb (gpointer user_data)
+{
+  Release *release = user_data;
+
+  release->watch_id = 0;
+  g_clear_handle_id (&release->settled_id, g_source_remove);
   g_signal_handlers_disconnect_by_data (release->clock, release);
   g_object_unref (release->clock);
   g_free (release);
-  release_memory ();
   return G_SOURCE_REMOVE;
 }
 
 static void
 release_on_paint (GdkFrameClock *clock, Release *release)
 {
-  g_source_remove (release->timeout_id);
+  g_clear_handle_id (&release->settled_id, g_source_remove);
+  g_clear_handle_id (&release->watch_id, g_source_remove);
+  release->watch_id = g_timeout_add (WATCH_MS, release_watched_cb, release);
   if (++release->frames >= MAX_UNSETTLED_FRAMES)
     release_settled_cb (release);
   else
-    release->timeout_id = g_timeout_add (SETTLED_MS, release_settled_cb, release);
+    release->settled_id = g_timeout_add (SETTLED_MS, release_settled_cb, release);
 }
 
-/* Gives the heap's free pages back once widget's window has settled after
+/* Gives the heap's free pages back each time widget's window settles after
  * a phase that allocated much: a save opened (the file parsed, the game
  * replayed, the table built) or a game ended. The frames that follow such
  * a phase free much of what they take, with GL most of all: the driver
@@ -308,7 +336,8 @@ arb_application_release_memory_when_settled (GtkWidget *widget)
     }
   release = g_new0 (Release, 1);
   release->clock = g_object_ref (clock);
-  release->timeout_id = g_timeout_add (SETTLED_MS, release_settled_cb, release);
+  release->settled_id = g_timeout_add (SETTLED_MS, release_settled_cb, release);
+  release->watch_id = g_timeout_add (WATCH_MS, release_watched_cb, release);
   g_signal_connect (clock, "after-paint", G_CALLBACK (release_on_paint), release);
 }
 

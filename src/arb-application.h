@@ -12,5 +12,6 @@ G_DECLARE_FINAL_TYPE (ArbApplication, arb_application, ARB, APPLICATION, AdwAppl
 ArbApplication *arb_application_new                         (void);
 void            arb_application_add_shortcuts_action        (GtkApplicationWindow *window);
 void            arb_application_release_memory_when_settled (GtkWidget            *widget);
+guint           arb_application_get_n_memory_releases       (void);
 
 G_END_DECLS

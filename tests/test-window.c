@@ -1201,6 +1201,56 @@ assert_drew_like_chess (ArbWindow *window, guint tick, const KindsSeen *kinds)
  * pages, no drop shadow under the replay slider's knob, no outline around
  * the overlay scrollbar (issue 10). Every frame is looked at, the
  * animations' too. */
+static gboolean
+redraw_for_a_while (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  guint *frames_left = data;
+
+  gtk_widget_queue_draw (widget);
+  return --*frames_left > 0 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+/* Draws frames for a moment, as the overlay scrollbars fading out do. */
+static void
+draw_a_burst_of_frames (GtkWidget *widget)
+{
+  guint frames_left = 20;
+
+  gtk_widget_add_tick_callback (widget, redraw_for_a_while, &frames_left, NULL);
+  while (frames_left > 0)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* The heap's free pages are given back each time the window settles after
+ * a save is opened, not only the first time: the overlay scrollbars fade
+ * out in a second burst of frames, two seconds later. Then the window is
+ * no longer watched. */
+static void
+test_release_after_each_burst (void)
+{
+  ArbWindow *window = new_window ();
+  guint before;
+
+  gtk_window_present (GTK_WINDOW (window));
+  let_frames_pass ();
+  before = arb_application_get_n_memory_releases ();
+  arb_application_release_memory_when_settled (GTK_WIDGET (window));
+  draw_a_burst_of_frames (GTK_WIDGET (window));
+  arb_test_run_for (400);
+  g_assert_cmpuint (arb_application_get_n_memory_releases (), ==, before + 1);
+
+  arb_test_run_for (1000);
+  draw_a_burst_of_frames (GTK_WIDGET (window));
+  arb_test_run_for (400);
+  g_assert_cmpuint (arb_application_get_n_memory_releases (), ==, before + 2);
+
+  arb_test_run_for (3200);
+  draw_a_burst_of_frames (GTK_WIDGET (window));
+  arb_test_run_for (400);
+  g_assert_cmpuint (arb_application_get_n_memory_releases (), ==, before + 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_draws_like_chess (void)
 {
@@ -2425,6 +2475,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/species-count-plural", test_species_count_plural);
   g_test_add_func ("/window/species-names-fit", test_species_names_fit);
   g_test_add_func ("/window/pile-titles", test_pile_titles);
+  g_test_add_func ("/window/release-after-each-burst", test_release_after_each_burst);
   g_test_add_func ("/window/watch-computers", test_watch_computers);
   g_test_add_func ("/window/scroll-to-newest", test_scroll_to_newest);
   g_test_add_func ("/window/shortcuts-window", test_shortcuts_window);
