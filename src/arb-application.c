@@ -188,6 +188,9 @@ present_window (ArbApplication *self, ArbWindow *window)
     {
       g_signal_connect (clock, "after-paint", G_CALLBACK (fix_mmap_threshold), self);
       self->mmap_threshold_fixed = TRUE;
+      /* The launch frees much of what it takes once the first frames are
+       * drawn: the renderer's shaders compiled, the styles computed. */
+      arb_application_release_memory_when_settled (GTK_WIDGET (window));
     }
 }
 
@@ -298,6 +301,7 @@ release_watched_cb (gpointer user_data)
   release->watch_id = 0;
   g_clear_handle_id (&release->settled_id, g_source_remove);
   g_signal_handlers_disconnect_by_data (release->clock, release);
+  g_object_set_data (G_OBJECT (release->clock), "arb-release", NULL);
   g_object_unref (release->clock);
   g_free (release);
   return G_SOURCE_REMOVE;
@@ -316,8 +320,8 @@ release_on_paint (GdkFrameClock *clock, Release *release)
 }
 
 /* Gives the heap's free pages back each time widget's window settles after
- * a phase that allocated much: a save opened (the file parsed, the game
- * replayed, the table built) or a game ended. The frames that follow such
+ * a phase that allocated much: the launch, a save opened (the file parsed,
+ * the game replayed, the table built) or a game ended. The frames that follow such
  * a phase free much of what they take, with GL most of all: the driver
  * compiles the renderer's shaders for what the table draws, and that
  * work's memory would otherwise stay in the heap. */
@@ -334,7 +338,11 @@ arb_application_release_memory_when_settled (GtkWidget *widget)
       release_memory ();
       return;
     }
+  /* Already watched: the new phase's frames keep it watched. */
+  if (g_object_get_data (G_OBJECT (clock), "arb-release") != NULL)
+    return;
   release = g_new0 (Release, 1);
+  g_object_set_data (G_OBJECT (clock), "arb-release", release);
   release->clock = g_object_ref (clock);
   release->settled_id = g_timeout_add (SETTLED_MS, release_settled_cb, release);
   release->watch_id = g_timeout_add (WATCH_MS, release_watched_cb, release);
