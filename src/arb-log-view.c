@@ -24,6 +24,7 @@ struct _ArbLogView
   int                target_line; /* the line to bring into view, -1 for the end */
   guint              scroll_tick;
   guint              still_frames;
+  guint              laid_out_idle;
 
   ArbGame           *game;
   GArray            *rows;        /* the line of each step */
@@ -96,14 +97,38 @@ scroll_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+static void
+start_scroll_tick (ArbLogView *self)
+{
+  self->still_frames = 0;
+  if (self->scroll_tick == 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_tick_cb, NULL, NULL);
+}
+
+/* The text view lays out the lines off screen in an idle of its own; until
+ * then they count as empty. Frames drawn back to back (a software renderer,
+ * a busy machine) hold that idle back, and the page can stay put for two
+ * frames with the target line not laid out yet: a finished game opened
+ * showed its first turns. This idle, of lower priority than the text
+ * view's, runs once every line is laid out, and aims again. */
+static gboolean
+aim_again_when_laid_out (gpointer user_data)
+{
+  ArbLogView *self = ARB_LOG_VIEW (user_data);
+
+  self->laid_out_idle = 0;
+  start_scroll_tick (self);
+  return G_SOURCE_REMOVE;
+}
+
 /* Brings line (-1: the last) into view, once the text is laid out. */
 static void
 scroll_to (ArbLogView *self, int line)
 {
   self->target_line = MIN (line, (int) self->n_lines - 1);
-  self->still_frames = 0;
-  if (self->scroll_tick == 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
-    self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_tick_cb, NULL, NULL);
+  start_scroll_tick (self);
+  if (self->laid_out_idle == 0)
+    self->laid_out_idle = g_idle_add_full (GTK_TEXT_VIEW_PRIORITY_VALIDATE + 1, aim_again_when_laid_out, self, NULL);
 }
 
 static void
@@ -320,6 +345,7 @@ arb_log_view_dispose (GObject *object)
 {
   ArbLogView *self = ARB_LOG_VIEW (object);
 
+  g_clear_handle_id (&self->laid_out_idle, g_source_remove);
   g_clear_object (&self->game);
   g_clear_pointer (&self->rows, g_array_unref);
   /* AdwBin unparents the template's child, the scrolled window, itself. */

@@ -1351,6 +1351,30 @@ test_log_follows_replay (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A finished game opened from a file is replayed at its last step, and its
+ * log shows that step: GTK lays out a long text's lines in an idle of its
+ * own, which the frames of the table's first moments can hold back, and the
+ * log must aim at its last line again once they are laid out. */
+static void
+test_log_at_end_of_opened_game (void)
+{
+  ArbWindow *window = new_window ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "saves", "good-standard-4p.arboretum", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  ArbLogView *log;
+
+  gtk_window_present (GTK_WINDOW (window));
+  let_frames_pass ();
+  g_assert_true (arb_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  log = arb_table_get_log_view (window->table);
+  g_assert_cmpuint (arb_log_view_get_n_lines (log), >, 200);
+  arb_test_wait_log_line_in_view (log, arb_log_view_get_n_lines (log) - 1);
+  g_assert_false (arb_test_log_line_in_view (log, 0));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 card_in_flight (ArbWindow *window)
 {
@@ -2478,6 +2502,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/species-names-fit", test_species_names_fit);
   g_test_add_func ("/window/pile-titles", test_pile_titles);
   g_test_add_func ("/window/release-after-each-burst", test_release_after_each_burst);
+  g_test_add_func ("/window/log-at-end-of-opened-game", test_log_at_end_of_opened_game);
   g_test_add_func ("/window/watch-computers", test_watch_computers);
   g_test_add_func ("/window/scroll-to-newest", test_scroll_to_newest);
   g_test_add_func ("/window/shortcuts-window", test_shortcuts_window);
