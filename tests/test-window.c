@@ -1201,6 +1201,15 @@ assert_drew_like_chess (ArbWindow *window, guint tick, const KindsSeen *kinds)
  * pages, no drop shadow under the replay slider's knob, no outline around
  * the overlay scrollbar (issue 10). Every frame is looked at, the
  * animations' too. */
+/* A finished 4-player game of 200 steps. */
+static GFile *
+finished_4p_save (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "saves", "good-standard-4p.arboretum", NULL);
+
+  return g_file_new_for_path (path);
+}
+
 static gboolean
 redraw_for_a_while (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 {
@@ -1258,8 +1267,7 @@ test_draws_like_chess (void)
 {
   ArbWindow *window = new_window ();
   g_autoptr (GError) error = NULL;
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "saves", "good-standard-4p.arboretum", NULL);
-  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) file = finished_4p_save ();
   GtkScrolledWindow *log_scroller;
   GtkAdjustment *adjustment;
   KindsSeen kinds = { 0 };
@@ -1360,8 +1368,7 @@ test_log_at_end_of_opened_game (void)
 {
   ArbWindow *window = new_window ();
   g_autoptr (GError) error = NULL;
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "saves", "good-standard-4p.arboretum", NULL);
-  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) file = finished_4p_save ();
   ArbLogView *log;
 
   gtk_window_present (GTK_WINDOW (window));
