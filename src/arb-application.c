@@ -243,11 +243,11 @@ arb_application_init (ArbApplication *self)
   arb_dev_tools_add_options (G_APPLICATION (self));
 }
 
+static guint n_memory_releases;
+
 /* Gives the free pages of the heap back to the system after a phase that
  * allocated much and let most of it go (a whole game): glibc keeps them
  * otherwise, and they count as the program's memory. */
-static guint n_memory_releases;
-
 static void
 release_memory (void)
 {

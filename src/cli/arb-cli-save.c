@@ -340,7 +340,7 @@ arb_cli_save_bench (double seconds)
       arb_cli_printerr ("%s", error->message);
       return FALSE;
     }
-  g_object_unref (arb_save_load_bytes (bytes, NULL)); /* compiles the schema once */
+  g_object_unref (arb_save_load_bytes (bytes, NULL)); /* warms the caches up */
 
   wall_start = g_get_monotonic_time ();
   cpu_start = arb_cli_cpu_seconds ();

@@ -623,9 +623,10 @@ parse_document (const char *data, gsize length, Guard *guard, GError **error)
 
 /* The schema */
 
-/* Compiled for each file read, and freed: compiling takes well under a
- * millisecond, and the compiled schema kept for the life of the program
- * held 0.17 MB that a game never needs again. */
+/* Compiled for each file read, and freed: compiling takes about 0.2 ms
+ * (arboretum-cli bench: a 4-player save loads in 0.69 ms instead of 0.52),
+ * and the compiled schema kept for the life of the program held 0.17 MB
+ * that a game never needs again. */
 static xmlRelaxNGPtr
 compile_schema (void)
 {
