@@ -1371,12 +1371,16 @@ test_log_at_end_of_opened_game (void)
   g_autoptr (GFile) file = finished_4p_save ();
   ArbLogView *log;
 
+  /* Wide enough for the side panel, whatever size an earlier test left. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
   gtk_window_present (GTK_WINDOW (window));
   let_frames_pass ();
   g_assert_true (arb_window_open_file (window, file, &error));
   g_assert_no_error (error);
   log = arb_table_get_log_view (window->table);
   g_assert_cmpuint (arb_log_view_get_n_lines (log), >, 200);
+  let_frames_pass ();
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (log)));
   arb_test_wait_log_line_in_view (log, arb_log_view_get_n_lines (log) - 1);
   g_assert_false (arb_test_log_line_in_view (log, 0));
   gtk_window_destroy (GTK_WINDOW (window));
