@@ -20,8 +20,6 @@ struct _ArbCardWidget
   ArbCardWidgetBlank blank;
   int                width;
   gboolean           lit;
-  gboolean           ghost; /* styled .ghost: ringed in the style's colour */
-  GdkRGBA            ring;
   GdkTexture        *face; /* what it last drew, kept alive in the cache */
 };
 
@@ -355,22 +353,17 @@ arb_card_widget_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       draw_blank (self, cr, w, h);
       cairo_destroy (cr);
     }
-  if (self->ghost)
-    snapshot_ring (snapshot, w, h, &self->ring, 2);
+  /* A ghost, the card Hard would have played in a reviewed replay, is
+   * ringed in its style's colour (style.css). */
+  if (gtk_widget_has_css_class (widget, "ghost"))
+    {
+      GdkRGBA ring;
+
+      gtk_style_context_get_color (gtk_widget_get_style_context (widget), &ring);
+      snapshot_ring (snapshot, w, h, &ring, 2);
+    }
   if (self->lit)
     snapshot_ring (snapshot, w, h, &(GdkRGBA) { 1.0f, 0.85f, 0.0f, 1.0f }, 4);
-}
-
-/* A ghost, the card Hard would have played in a reviewed replay, is
- * ringed in its style's colour (style.css). */
-static void
-arb_card_widget_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
-{
-  ArbCardWidget *self = ARB_CARD_WIDGET (widget);
-
-  GTK_WIDGET_CLASS (arb_card_widget_parent_class)->css_changed (widget, change);
-  self->ghost = gtk_widget_has_css_class (widget, "ghost");
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &self->ring);
 }
 
 static void
@@ -416,7 +409,6 @@ arb_card_widget_class_init (ArbCardWidgetClass *klass)
 
   widget_class->snapshot = arb_card_widget_snapshot;
   widget_class->measure = arb_card_widget_measure;
-  widget_class->css_changed = arb_card_widget_css_changed;
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/arb-card-widget.ui");
   gtk_widget_class_set_css_name (widget_class, "arbcard");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
