@@ -1201,11 +1201,11 @@ assert_drew_like_chess (ArbWindow *window, guint tick, const KindsSeen *kinds)
  * pages, no drop shadow under the replay slider's knob, no outline around
  * the overlay scrollbar (issue 10). Every frame is looked at, the
  * animations' too. */
-/* A finished 4-player game of 200 steps. */
+/* A save game of tests/data/saves. */
 static GFile *
-finished_4p_save (void)
+saved_game (const char *name)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "saves", "good-standard-4p.arboretum", NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "saves", name, NULL);
 
   return g_file_new_for_path (path);
 }
@@ -1267,7 +1267,7 @@ test_draws_like_chess (void)
 {
   ArbWindow *window = new_window ();
   g_autoptr (GError) error = NULL;
-  g_autoptr (GFile) file = finished_4p_save ();
+  g_autoptr (GFile) file = saved_game ("good-standard-4p.arboretum"); /* 4 players, 200 steps */
   GtkScrolledWindow *log_scroller;
   GtkAdjustment *adjustment;
   KindsSeen kinds = { 0 };
@@ -1368,7 +1368,7 @@ test_log_at_end_of_opened_game (void)
 {
   ArbWindow *window = new_window ();
   g_autoptr (GError) error = NULL;
-  g_autoptr (GFile) file = finished_4p_save ();
+  g_autoptr (GFile) file = saved_game ("good-standard-4p.arboretum"); /* 4 players, 200 steps */
   ArbLogView *log;
 
   /* Wide enough for the side panel, whatever size an earlier test left. */
@@ -1803,9 +1803,7 @@ static void
 test_open_damaged_file (void)
 {
   ArbWindow *window = new_window ();
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "saves",
-                                                 "bad-illegal-step.arboretum", NULL);
-  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) file = saved_game ("bad-illegal-step.arboretum");
   g_autoptr (GError) error = NULL;
   AdwMessageDialog *told;
 
