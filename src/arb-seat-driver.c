@@ -96,7 +96,7 @@ arb_seat_driver_play (ArbSeatDriver *self, guint pace_ms)
   guint seat;
   ArbAiLevel level = ARB_AI_RANDOM;
   ArbAiParams params;
-  ArbAiView view;
+  ArbProjection view;
 
   g_return_val_if_fail (ARB_IS_SEAT_DRIVER (self), FALSE);
   if (self->cancellable != NULL || arb_game_is_finished (self->game))
@@ -106,7 +106,7 @@ arb_seat_driver_play (ArbSeatDriver *self, guint pace_ms)
     return FALSE;
   arb_ai_params_init (&params, level, g_random_int ());
   /* The computer sees what its seat may know, never the others' hands. */
-  arb_ai_view_init_from_game (&view, self->game, seat);
+  arb_game_project (self->game, (int) seat, &view);
   self->pace_ms = pace_ms;
   self->started = g_get_monotonic_time ();
   self->cancellable = g_cancellable_new ();

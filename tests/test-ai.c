@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "arb-engine.h"
-#include "arb-ai-view.h"
+#include "arb-projection.h"
 
 /* Small fixed budgets: deterministic, and quick enough for a test. */
 #define TEST_PLAYOUTS 60
@@ -46,7 +46,7 @@ params_for (ArbAiParams *params, ArbAiLevel level, guint64 seed)
 static gboolean
 table_step (Table *t, ArbAiLevel level, guint64 seed)
 {
-  g_autofree ArbAiView *view = g_new (ArbAiView, 1);
+  g_autofree ArbProjection *view = g_new (ArbProjection, 1);
   g_autoptr (GError) error = NULL;
   ArbAiParams params;
   ArbMove move;
@@ -54,7 +54,7 @@ table_step (Table *t, ArbAiLevel level, guint64 seed)
 
   if (t->state.phase == ARB_PHASE_OVER)
     return FALSE;
-  arb_ai_view_init_from_steps (view, &t->state, (const ArbStep *) t->steps->data,
+  arb_projection_init_from_steps (view, &t->state, (const ArbStep *) t->steps->data,
                                t->steps->len, t->state.current);
   params_for (&params, level, seed);
   g_assert_true (arb_ai_choose_with_view (view, &params, NULL, &move, NULL, &error));
@@ -140,7 +140,7 @@ test_easy_beats_random (void)
 /* Redeals every card the seat cannot see: the hidden part of the other
  * hands and the whole deck, shuffled by seed. */
 static void
-scramble_hidden (ArbState *state, guint seat, const ArbAiKnowledge *knowledge, guint32 seed)
+scramble_hidden (ArbState *state, guint seat, const ArbKnowledge *knowledge, guint32 seed)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
   ArbCard pool[ARB_N_CARDS];
@@ -205,21 +205,21 @@ test_no_peeking (void)
           if (n % 5 == 3)
             {
               guint seat = t.state.current;
-              ArbAiKnowledge knowledge;
+              ArbKnowledge knowledge;
               ArbState other = t.state;
-              g_autofree ArbAiView *a = g_new (ArbAiView, 1);
-              g_autofree ArbAiView *b = g_new (ArbAiView, 1);
+              g_autofree ArbProjection *a = g_new (ArbProjection, 1);
+              g_autofree ArbProjection *b = g_new (ArbProjection, 1);
 
-              arb_ai_knowledge_init (&knowledge);
+              arb_knowledge_init (&knowledge);
               for (guint i = 0; i < t.steps->len; i++)
-                arb_ai_knowledge_add_step (&knowledge, &g_array_index (t.steps, ArbStep, i));
+                arb_knowledge_add_step (&knowledge, &g_array_index (t.steps, ArbStep, i));
               scramble_hidden (&other, seat, &knowledge, 4242 + n);
               g_assert_cmpuint (arb_state_total_cards (&other), ==, arb_state_total_cards (&t.state));
               if (memcmp (&other, &t.state, sizeof other) != 0)
                 differed++;
 
-              arb_ai_view_init (a, &t.state, seat, &knowledge);
-              arb_ai_view_init (b, &other, seat, &knowledge);
+              arb_projection_init (a, &t.state, seat, &knowledge);
+              arb_projection_init (b, &other, seat, &knowledge);
               g_assert_true (memcmp (a, b, sizeof *a) == 0);
               for (guint l = 0; l < ARB_AI_N_LEVELS; l++)
                 {
@@ -248,7 +248,7 @@ test_knowledge (void)
 {
   Table t;
   g_autoptr (GError) error = NULL;
-  g_autofree ArbAiView *view = g_new (ArbAiView, 1);
+  g_autofree ArbProjection *view = g_new (ArbProjection, 1);
   ArbMove move;
   ArbStep step;
   ArbCard discarded, drawn_deck;
@@ -280,19 +280,19 @@ test_knowledge (void)
   drawn_deck = step.move.card;
   g_assert_no_error (error);
 
-  arb_ai_view_init_from_steps (view, &t.state, (const ArbStep *) t.steps->data, t.steps->len, 0);
+  arb_projection_init_from_steps (view, &t.state, (const ArbStep *) t.steps->data, t.steps->len, 0);
   g_assert_true (arb_card_set_contains (&view->state.hands[1], discarded));
   g_assert_false (arb_card_set_contains (&view->state.hands[1], drawn_deck));
   g_assert_cmpuint (arb_card_set_count (&view->state.hands[1]), ==, 1);
   g_assert_cmpuint (view->hand_size[1], ==, ARB_HAND_SIZE + 2);
-  g_assert_cmpuint (arb_ai_view_n_hidden (view, 1), ==, ARB_HAND_SIZE + 1);
+  g_assert_cmpuint (arb_projection_n_hidden (view, 1), ==, ARB_HAND_SIZE + 1);
   g_assert_true (arb_card_set_contains (&view->unseen, drawn_deck));
   g_assert_cmpuint (arb_card_set_count (&view->unseen), ==, ARB_HAND_SIZE + 1 + t.state.deck.n);
 
   /* A deal from the view keeps everything known and hides the rest. */
   for (guint i = 0; i < 20; i++)
     {
-      arb_ai_view_determinize (view, &rng, &det);
+      arb_projection_determinize (view, &rng, &det);
       g_assert_true (arb_card_set_contains (&det.hands[1], discarded));
       g_assert_cmpuint (arb_card_set_count (&det.hands[1]), ==, ARB_HAND_SIZE + 2);
       g_assert_true (memcmp (&det.hands[0], &t.state.hands[0], sizeof det.hands[0]) == 0);
@@ -301,7 +301,7 @@ test_knowledge (void)
     }
 
   /* Seat 1 sees its own hand whole. */
-  arb_ai_view_init_from_steps (view, &t.state, (const ArbStep *) t.steps->data, t.steps->len, 1);
+  arb_projection_init_from_steps (view, &t.state, (const ArbStep *) t.steps->data, t.steps->len, 1);
   g_assert_true (memcmp (&view->state.hands[1], &t.state.hands[1], sizeof (ArbCardSet)) == 0);
   g_assert_cmpuint (arb_card_set_count (&view->state.hands[0]), ==, 0);
   table_clear (&t);
@@ -359,7 +359,7 @@ static void
 test_async_cancel (void)
 {
   Table t;
-  g_autofree ArbAiView *view = g_new (ArbAiView, 1);
+  g_autofree ArbProjection *view = g_new (ArbProjection, 1);
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   AsyncResult r = { g_main_loop_new (NULL, FALSE), FALSE, NULL, { 0 }, { 0 } };
   ArbAiParams params;
@@ -370,7 +370,7 @@ test_async_cancel (void)
   table_step (&t, ARB_AI_EASY, 1);
   table_step (&t, ARB_AI_EASY, 2);
   g_assert_cmpint (t.state.phase, ==, ARB_PHASE_PLAY);
-  arb_ai_view_init_from_steps (view, &t.state, (const ArbStep *) t.steps->data, t.steps->len, 0);
+  arb_projection_init_from_steps (view, &t.state, (const ArbStep *) t.steps->data, t.steps->len, 0);
   arb_ai_params_init (&params, ARB_AI_HARD, 1);
   /* A fixed number of playouts never settles early: minutes of work. */
   params.playouts = 100000000;

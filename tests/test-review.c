@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "arb-engine.h"
-#include "arb-ai-view.h"
+#include "arb-projection.h"
 #include "arb-review.h"
 #include "arb-save.h"
 
@@ -39,12 +39,12 @@ computer_players (guint n, const ArbAiLevel *levels)
 static void
 computer_step (ArbGame *game, ArbAiLevel level, guint playouts, guint64 seed)
 {
-  g_autofree ArbAiView *view = g_new (ArbAiView, 1);
+  g_autofree ArbProjection *view = g_new (ArbProjection, 1);
   g_autoptr (GError) error = NULL;
   ArbAiParams params;
   ArbMove move;
 
-  arb_ai_view_init_from_game (view, game, arb_game_get_current_player (game));
+  arb_game_project (game, arb_game_get_current_player (game), view);
   arb_ai_params_init (&params, level, seed);
   params.playouts = playouts;
   g_assert_true (arb_ai_choose_with_view (view, &params, NULL, &move, NULL, &error));
@@ -234,7 +234,7 @@ redeal_unseen (ArbGame *game, guint seat, guint32 seed)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
   g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autofree ArbAiView *view = g_new (ArbAiView, 1);
+  g_autofree ArbProjection *view = g_new (ArbProjection, 1);
   g_autoptr (GError) error = NULL;
   ArbCard unseen[ARB_N_CARDS], shuffled[ARB_N_CARDS], to[ARB_N_CARDS];
   const ArbState *start = arb_game_get_start_state (game);
@@ -242,7 +242,7 @@ redeal_unseen (ArbGame *game, guint seat, guint32 seed)
   ArbGame *copy;
   guint n;
 
-  arb_ai_view_init_from_game (view, game, seat);
+  arb_game_project (game, seat, view);
   n = arb_card_set_to_array (&view->unseen, unseen);
   memcpy (shuffled, unseen, sizeof unseen);
   for (guint i = n; i > 1; i--)
@@ -617,14 +617,14 @@ test_illegal_move (void)
 {
   static const ArbAiLevel levels[] = { ARB_AI_MEDIUM, ARB_AI_MEDIUM };
   g_autoptr (ArbGame) game = play_game (ARB_VARIANT_STANDARD, 2, levels, 13, 100, 2);
-  g_autofree ArbAiView *view = g_new (ArbAiView, 1);
+  g_autofree ArbProjection *view = g_new (ArbProjection, 1);
   g_autoptr (GError) error = NULL;
   ArbReviewParams params;
   ArbReviewEntry entry;
   ArbMove move = arb_move_discard (0, 0, 0);
 
   quick_params (&params, 1);
-  arb_ai_view_init_from_game (view, game, arb_game_get_current_player (game));
+  arb_game_project (game, arb_game_get_current_player (game), view);
   g_assert_false (arb_review_analyse (view, &move, &params, 2, NULL, &entry, &error));
   g_assert_error (error, ARB_ERROR, ARB_ERROR_INVALID_POSITION);
 }

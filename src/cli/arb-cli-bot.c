@@ -245,7 +245,7 @@ parse_deck_size (JsonObject *state)
 
 /* The bot's view of the position; our seat is 0. */
 static gboolean
-parse_view (JsonObject *object, ArbAiView *view, GError **error)
+parse_view (JsonObject *object, ArbProjection *view, GError **error)
 {
   ArbState state;
   guint8 sizes[ARB_MAX_PLAYERS] = { 0 };
@@ -269,7 +269,7 @@ parse_view (JsonObject *object, ArbAiView *view, GError **error)
       || !parse_area (object, "playArea", &state.arboreta[0], error)
       || !parse_area (object, "opponentPlayArea", &state.arboreta[OPPONENT], error))
     return FALSE;
-  if (arb_ai_view_init_from_public (view, &state, 0, sizes, &mismatch))
+  if (arb_projection_init_from_public (view, &state, 0, sizes, &mismatch))
     return TRUE;
 
   /* The cards unaccounted for tell how many the opponent holds, should the
@@ -278,7 +278,7 @@ parse_view (JsonObject *object, ArbAiView *view, GError **error)
   guint known = arb_card_set_count (&state.hands[OPPONENT]);
   if (unseen >= state.deck.n)
     sizes[OPPONENT] = (guint8) (known + unseen - state.deck.n);
-  return arb_ai_view_init_from_public (view, &state, 0, sizes, error);
+  return arb_projection_init_from_public (view, &state, 0, sizes, error);
 }
 
 static void
@@ -312,7 +312,7 @@ write_move (JsonBuilder *builder, const ArbMove *move)
 static void
 answer_state (Bot *bot, JsonNode *state_node, JsonBuilder *builder)
 {
-  g_autofree ArbAiView *view = g_new (ArbAiView, 1);
+  g_autofree ArbProjection *view = g_new (ArbProjection, 1);
   g_autoptr (GError) error = NULL;
   JsonObject *state;
   JsonNode *message, *active;

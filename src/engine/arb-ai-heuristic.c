@@ -39,7 +39,7 @@ const ArbAiWeights arb_ai_weights_hard = {
 };
 
 typedef struct {
-  const ArbAiView *view;
+  const ArbProjection *view;
   const ArbState  *s;
   guint            me;
   const ArbAiWeights *w;
@@ -68,7 +68,7 @@ logistic (double x)
 }
 
 static void
-eval_init (Eval *e, const ArbAiView *view, const ArbAiWeights *weights)
+eval_init (Eval *e, const ArbProjection *view, const ArbAiWeights *weights)
 {
   const ArbState *s = &view->state;
   guint unseen_n = arb_card_set_count (&view->unseen);
@@ -76,7 +76,7 @@ eval_init (Eval *e, const ArbAiView *view, const ArbAiWeights *weights)
   memset (e, 0, sizeof *e);
   e->view = view;
   e->s = s;
-  e->me = view->seat;
+  e->me = view->viewer;
   e->w = weights;
   e->solo = s->variant == ARB_VARIANT_SOLO;
   for (guint sp = 0; sp < ARB_N_SPECIES; sp++)
@@ -87,7 +87,7 @@ eval_init (Eval *e, const ArbAiView *view, const ArbAiWeights *weights)
     {
       if (p == e->me)
         continue;
-      guint hidden = arb_ai_view_n_hidden (view, p);
+      guint hidden = arb_projection_n_hidden (view, p);
       e->hidden_share[p] = unseen_n > 0 ? (double) hidden / unseen_n : 0.0;
       for (guint i = 0; i < e->n_species; i++)
         {
@@ -344,7 +344,7 @@ compare_ranked (const void *a, const void *b)
 }
 
 guint
-arb_ai_rank_actions (const ArbAiView *view, const ArbAiWeights *weights, guint64 *rng,
+arb_ai_rank_actions (const ArbProjection *view, const ArbAiWeights *weights, guint64 *rng,
                      ArbMove *moves, double *values, guint max)
 {
   g_autofree Ranked *ranked = g_new (Ranked, ARB_AI_MAX_ACTIONS);
@@ -358,7 +358,7 @@ arb_ai_rank_actions (const ArbAiView *view, const ArbAiWeights *weights, guint64
       n = rank_draws (e, ranked);
       break;
     case ARB_PHASE_PLAY:
-      rank_plays (e, &view->state.hands[view->seat], ranked, &n);
+      rank_plays (e, &view->state.hands[view->viewer], ranked, &n);
       break;
     case ARB_PHASE_DISCARD:
       n = rank_discards (e, ranked);
@@ -369,7 +369,7 @@ arb_ai_rank_actions (const ArbAiView *view, const ArbAiWeights *weights, guint64
     }
   /* Equal values are broken at random, the same way for the same seed. */
   for (guint i = 0; i < n; i++)
-    ranked[i].value += 1e-6 * arb_ai_rng_below (rng, 1000);
+    ranked[i].value += 1e-6 * arb_rng_below (rng, 1000);
   qsort (ranked, n, sizeof *ranked, compare_ranked);
   n = MIN (n, max);
   for (guint i = 0; i < n; i++)
@@ -384,7 +384,7 @@ arb_ai_rank_actions (const ArbAiView *view, const ArbAiWeights *weights, guint64
 static ArbCard
 random_card (const ArbCardSet *hand, guint64 *rng)
 {
-  return arb_card_set_nth (hand, arb_ai_rng_below (rng, arb_card_set_count (hand)));
+  return arb_card_set_nth (hand, arb_rng_below (rng, arb_card_set_count (hand)));
 }
 
 static void
@@ -392,7 +392,7 @@ random_cell (const ArbArboretum *arboretum, guint64 *rng, ArbMove *move)
 {
   gint8 xy[2 * ARB_MAX_FREE_CELLS];
   guint n = arb_arboretum_free_cells (arboretum, xy);
-  guint i = arb_ai_rng_below (rng, n);
+  guint i = arb_rng_below (rng, n);
   move->x = xy[2 * i];
   move->y = xy[2 * i + 1];
 }
@@ -410,7 +410,7 @@ arb_ai_choose_random (const ArbState *state, guint64 *rng, ArbMove *move)
       n = arb_state_legal_sources (state, sources);
       if (n == 0)
         return FALSE;
-      *move = arb_move_draw (sources[arb_ai_rng_below (rng, n)]);
+      *move = arb_move_draw (sources[arb_rng_below (rng, n)]);
       return TRUE;
     case ARB_PHASE_PLAY:
       *move = arb_move_play (random_card (&state->hands[state->current], rng), 0, 0);
@@ -441,13 +441,13 @@ playout_draw (const ArbState *s, guint64 *rng, ArbMove *move)
       if (sources[i] == ARB_SOURCE_DECK)
         continue;
       ArbCard top = arb_pile_top (&s->discards[sources[i]]);
-      if ((planted & (1u << arb_card_species (top))) && arb_ai_rng_below (rng, 4) == 0)
+      if ((planted & (1u << arb_card_species (top))) && arb_rng_below (rng, 4) == 0)
         {
           *move = arb_move_draw (sources[i]);
           return;
         }
     }
-  *move = arb_move_draw (s->deck.n > 0 ? ARB_SOURCE_DECK : sources[arb_ai_rng_below (rng, n)]);
+  *move = arb_move_draw (s->deck.n > 0 ? ARB_SOURCE_DECK : sources[arb_rng_below (rng, n)]);
 }
 
 /* Next to a card of the same species, the closer the values the better: a
@@ -460,7 +460,7 @@ playout_play (const ArbState *s, guint64 *rng, ArbMove *move)
   const ArbCardSet *hand = &s->hands[s->current];
   guint best = 0;
 
-  if (arb_ai_rng_below (rng, 10) > 0)
+  if (arb_rng_below (rng, 10) > 0)
     for (guint i = 0; i < mine->n; i++)
       {
         ArbCard placed = mine->cells[i].card;
@@ -478,7 +478,7 @@ playout_play (const ArbState *s, guint64 *rng, ArbMove *move)
                 if (!(bits & (1u << v)) || v + 1 == arb_card_value (placed))
                   continue;
                 guint gap = (guint) ABS ((int) v + 1 - (int) arb_card_value (placed));
-                guint score = (ARB_N_VALUES - gap) * 8 + arb_ai_rng_below (rng, 8);
+                guint score = (ARB_N_VALUES - gap) * 8 + arb_rng_below (rng, 8);
                 if (score > best)
                   {
                     best = score;
@@ -507,7 +507,7 @@ playout_discard (const ArbState *s, guint64 *rng, ArbMove *move)
 
   for (guint i = 0; i < n; i++)
     {
-      guint keep = arb_card_value (cards[i]) * 4 + arb_ai_rng_below (rng, 6);
+      guint keep = arb_card_value (cards[i]) * 4 + arb_rng_below (rng, 6);
       if (planted & (1u << arb_card_species (cards[i])))
         keep += 24;
       if (keep < best)

@@ -32,7 +32,7 @@ extern const ArbAiWeights arb_ai_weights_hard;
 
 /* Every action the view's seat may take now, best first by the heuristic
  * with these weights, with their values. Returns how many. */
-guint    arb_ai_rank_actions   (const ArbAiView *view,
+guint    arb_ai_rank_actions   (const ArbProjection *view,
                                 const ArbAiWeights *weights,
                                 guint64         *rng,
                                 ArbMove         *moves,
@@ -50,7 +50,7 @@ void     arb_ai_policy_playout (const ArbState  *state,
 void     arb_ai_play_out       (ArbState        *state,
                                 guint64         *rng);
 
-gboolean arb_ai_search         (const ArbAiView   *view,
+gboolean arb_ai_search         (const ArbProjection   *view,
                                 const ArbAiParams *params,
                                 GCancellable      *cancellable,
                                 ArbMove           *move,

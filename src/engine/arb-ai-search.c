@@ -178,13 +178,13 @@ best_candidate (const Candidates *c)
 
 /* One deal, every living candidate played out on it. Returns the playouts. */
 static guint
-search_round (const ArbAiView *view, Candidates *c, guint64 *rng, guint limit)
+search_round (const ArbProjection *view, Candidates *c, guint64 *rng, guint limit)
 {
   ArbState deal;
   guint done = 0;
 
-  arb_ai_view_determinize (view, rng, &deal);
-  guint64 shared = arb_ai_rng_next (rng);
+  arb_projection_determinize (view, rng, &deal);
+  guint64 shared = arb_rng_next (rng);
   double base = 0.0;
   for (guint i = 0; i < c->n && done < limit; i++)
     {
@@ -199,7 +199,7 @@ search_round (const ArbAiView *view, Candidates *c, guint64 *rng, guint limit)
           c->n_alive--;
           continue;
         }
-      double reward = playout (&state, view->seat, &playout_rng);
+      double reward = playout (&state, view->viewer, &playout_rng);
       done++;
       if (i == 0)
         {
@@ -214,7 +214,7 @@ search_round (const ArbAiView *view, Candidates *c, guint64 *rng, guint limit)
 }
 
 gboolean
-arb_ai_search (const ArbAiView *view, const ArbAiParams *params, GCancellable *cancellable,
+arb_ai_search (const ArbProjection *view, const ArbAiParams *params, GCancellable *cancellable,
                ArbMove *move, ArbAiStats *stats, GError **error)
 {
   gint64 start = g_get_monotonic_time ();

@@ -51,7 +51,7 @@ arb_ai_params_init (ArbAiParams *params, ArbAiLevel level, guint64 seed)
 }
 
 static gboolean
-choose_heuristic (const ArbAiView *view, const ArbAiWeights *weights, guint64 seed, ArbMove *move)
+choose_heuristic (const ArbProjection *view, const ArbAiWeights *weights, guint64 seed, ArbMove *move)
 {
   guint64 rng = seed;
   return arb_ai_rank_actions (view, weights, &rng, move, NULL, 1) == 1;
@@ -59,7 +59,7 @@ choose_heuristic (const ArbAiView *view, const ArbAiWeights *weights, guint64 se
 
 /* The view's seat must be the one to move. */
 gboolean
-arb_ai_choose_with_view (const ArbAiView *view, const ArbAiParams *params,
+arb_ai_choose_with_view (const ArbProjection *view, const ArbAiParams *params,
                          GCancellable *cancellable, ArbMove *move, ArbAiStats *stats,
                          GError **error)
 {
@@ -68,7 +68,7 @@ arb_ai_choose_with_view (const ArbAiView *view, const ArbAiParams *params,
   gboolean chosen;
 
   g_return_val_if_fail (view != NULL && params != NULL && move != NULL, FALSE);
-  g_return_val_if_fail (view->state.phase == ARB_PHASE_OVER || view->state.current == view->seat, FALSE);
+  g_return_val_if_fail (view->state.phase == ARB_PHASE_OVER || view->state.current == view->viewer, FALSE);
 
   if (stats != NULL)
     stats->playouts = 0;
@@ -96,7 +96,7 @@ arb_ai_choose_with_view (const ArbAiView *view, const ArbAiParams *params,
 }
 
 typedef struct {
-  ArbAiView   view;
+  ArbProjection   view;
   ArbAiParams params;
   ArbMove     move;
   ArbAiStats  stats;
@@ -119,7 +119,7 @@ choose_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *c
 }
 
 void
-arb_ai_choose_async (const ArbAiView *view, const ArbAiParams *params,
+arb_ai_choose_async (const ArbProjection *view, const ArbAiParams *params,
                      GCancellable *cancellable, GAsyncReadyCallback callback,
                      gpointer user_data)
 {
@@ -154,10 +154,10 @@ void
 arb_ai_hint_async (ArbGame *game, const ArbAiParams *params, GCancellable *cancellable,
                    GAsyncReadyCallback callback, gpointer user_data)
 {
-  g_autofree ArbAiView *view = g_new (ArbAiView, 1);
+  g_autofree ArbProjection *view = g_new (ArbProjection, 1);
 
   g_return_if_fail (ARB_IS_GAME (game));
-  arb_ai_view_init_from_game (view, game, arb_game_get_current_player (game));
+  arb_game_project (game, arb_game_get_current_player (game), view);
   arb_ai_choose_async (view, params, cancellable, callback, user_data);
 }
 
@@ -169,7 +169,7 @@ guint64
 arb_ai_decision_seed (guint32 seed, guint game, guint decision, guint seat)
 {
   guint64 s = ((guint64) seed << 32) ^ ((guint64) game << 12) ^ decision ^ ((guint64) seat << 56);
-  return arb_ai_rng_next (&s);
+  return arb_rng_next (&s);
 }
 
 /* The one way to ask a computer for a move: the seat whose turn it is in
@@ -180,9 +180,9 @@ gboolean
 arb_ai_decide (const ArbState *state, const ArbStep *steps, guint n_steps, const ArbAiParams *params,
                GCancellable *cancellable, ArbMove *move, ArbAiStats *stats, GError **error)
 {
-  g_autofree ArbAiView *view = g_new (ArbAiView, 1);
+  g_autofree ArbProjection *view = g_new (ArbProjection, 1);
 
-  arb_ai_view_init_from_steps (view, state, steps, n_steps, state->current);
+  arb_projection_init_from_steps (view, state, steps, n_steps, state->current);
   return arb_ai_choose_with_view (view, params, cancellable, move, stats, error);
 }
 

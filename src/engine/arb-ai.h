@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-ai.h: computer players. Each one chooses the next action of the seat
- * whose turn it is, from what that seat may know (an ArbAiView).
+ * whose turn it is, from what that seat may know (an ArbProjection).
  *
  * Levels, weakest first:
  *   random  a uniformly random legal action: the baseline;
@@ -14,7 +14,8 @@
 
 #include <gio/gio.h>
 
-#include "arb-ai-view.h"
+#include "arb-game.h"
+#include "arb-projection.h"
 #include "arb-state.h"
 
 G_BEGIN_DECLS
@@ -55,7 +56,7 @@ void        arb_ai_params_init       (ArbAiParams        *params,
  * asynchronous form below from the main loop. Returns FALSE when the game is
  * over, or with G_IO_ERROR_CANCELLED when cancellable fires (then move is
  * untouched). */
-gboolean    arb_ai_choose_with_view  (const ArbAiView    *view,
+gboolean    arb_ai_choose_with_view  (const ArbProjection    *view,
                                       const ArbAiParams  *params,
                                       GCancellable       *cancellable,
                                       ArbMove            *move,
@@ -65,7 +66,7 @@ gboolean    arb_ai_choose_with_view  (const ArbAiView    *view,
 /* Runs the decision in a worker thread; callback runs in the thread-default
  * main context of the caller. The view is copied: the caller may change the
  * game meanwhile. Used for the computer's seats and for a person's hint. */
-void        arb_ai_choose_async      (const ArbAiView    *view,
+void        arb_ai_choose_async      (const ArbProjection    *view,
                                       const ArbAiParams  *params,
                                       GCancellable       *cancellable,
                                       GAsyncReadyCallback callback,

@@ -610,6 +610,20 @@ arb_game_get_score (ArbGame *self, ArbScoreSheet *sheet)
   arb_state_score (&self->state, sheet);
 }
 
+/* What viewer may know of the game now: what the computer players decide
+ * from, and what a view of the table draws. */
+void
+arb_game_project (ArbGame *self, int viewer, ArbProjection *projection)
+{
+  ArbKnowledge knowledge;
+
+  g_return_if_fail (ARB_IS_GAME (self));
+  arb_knowledge_init (&knowledge);
+  for (guint i = 0; i < self->steps->len; i++)
+    arb_knowledge_add_step (&knowledge, &g_array_index (self->steps, ArbStep, i));
+  arb_projection_init (projection, &self->state, viewer, &knowledge);
+}
+
 ArbReview *
 arb_game_get_review (ArbGame *self)
 {

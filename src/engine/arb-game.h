@@ -16,6 +16,7 @@
 #include <glib-object.h>
 
 #include "arb-player.h"
+#include "arb-projection.h"
 #include "arb-state.h"
 #include "arb-table-events.h"
 
@@ -81,6 +82,9 @@ gboolean        arb_game_discard           (ArbGame         *self,
                                             GError         **error);
 void            arb_game_get_score         (ArbGame         *self,
                                             ArbScoreSheet   *sheet);
+void            arb_game_project           (ArbGame         *self,
+                                            int              viewer,
+                                            ArbProjection   *projection);
 
 gboolean        arb_game_apply_step        (ArbGame         *self,
                                             const ArbStep   *step,

@@ -155,8 +155,8 @@ static guint64
 step_seed (guint64 seed, guint index)
 {
   guint64 s = seed ^ ((guint64) (index + 1) * G_GUINT64_CONSTANT (0xD1B54A32D192ED03));
-  arb_ai_rng_next (&s);
-  return arb_ai_rng_next (&s);
+  arb_rng_next (&s);
+  return arb_rng_next (&s);
 }
 
 static gint32
@@ -167,7 +167,7 @@ to_centi (double points)
 }
 
 gboolean
-arb_review_analyse (const ArbAiView *view, const ArbMove *move, const ArbReviewParams *params,
+arb_review_analyse (const ArbProjection *view, const ArbMove *move, const ArbReviewParams *params,
                     guint index, GCancellable *cancellable, ArbReviewEntry *entry,
                     GError **error)
 {
@@ -182,7 +182,7 @@ arb_review_analyse (const ArbAiView *view, const ArbMove *move, const ArbReviewP
   g_return_val_if_fail (view != NULL && move != NULL && params != NULL && entry != NULL, FALSE);
   g_return_val_if_fail (params->samples > 0 && params->hard_playouts > 0, FALSE);
 
-  if (view->state.phase == ARB_PHASE_OVER || view->state.current != view->seat)
+  if (view->state.phase == ARB_PHASE_OVER || view->state.current != view->viewer)
     {
       g_set_error_literal (error, ARB_ERROR, ARB_ERROR_WRONG_PHASE,
                            _("Only a move of the player whose turn it is can be reviewed"));
@@ -198,7 +198,7 @@ arb_review_analyse (const ArbAiView *view, const ArbMove *move, const ArbReviewP
       return FALSE;
     }
 
-  arb_ai_params_init (&hard, ARB_AI_HARD, arb_ai_rng_next (&rng));
+  arb_ai_params_init (&hard, ARB_AI_HARD, arb_rng_next (&rng));
   hard.playouts = params->hard_playouts;
   memset (entry, 0, sizeof *entry);
   if (!arb_ai_choose_with_view (view, &hard, cancellable, &entry->best, NULL, error))
@@ -216,8 +216,8 @@ arb_review_analyse (const ArbAiView *view, const ArbMove *move, const ArbReviewP
 
       if (n % CANCEL_CHECK == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
-      arb_ai_view_determinize (view, &rng, &deal);
-      shared = arb_ai_rng_next (&rng);
+      arb_projection_determinize (view, &rng, &deal);
+      shared = arb_rng_next (&rng);
       a = deal;
       b = deal;
       rng_a = rng_b = shared;
@@ -228,11 +228,11 @@ arb_review_analyse (const ArbAiView *view, const ArbMove *move, const ArbReviewP
                                _("A move to review cannot be played on a deal of the unseen cards"));
           return FALSE;
         }
-      made_margin = play_out (&a, view->seat, &rng_a);
+      made_margin = play_out (&a, view->viewer, &rng_a);
       made_sum += made_margin;
       if (same)
         continue;
-      double diff = play_out (&b, view->seat, &rng_b) - made_margin;
+      double diff = play_out (&b, view->viewer, &rng_b) - made_margin;
       sum += diff;
       squares += diff * diff;
     }
@@ -289,15 +289,15 @@ static ArbReview *
 job_run (const Job *job, GCancellable *cancellable, ArbReviewProgressFunc progress,
          gpointer progress_data, GError **error)
 {
-  g_autofree ArbAiView *view = g_new (ArbAiView, 1);
+  g_autofree ArbProjection *view = g_new (ArbProjection, 1);
   g_autofree ArbState *state = g_new (ArbState, 1);
   g_autofree ArbReviewEntry *entries = g_new0 (ArbReviewEntry, MAX (job->steps->len, 1));
   g_autoptr (GError) local_error = NULL;
-  ArbAiKnowledge knowledge;
+  ArbKnowledge knowledge;
   guint n = job->steps->len;
 
   *state = job->start;
-  arb_ai_knowledge_init (&knowledge);
+  arb_knowledge_init (&knowledge);
 
   for (guint i = 0; i < n; i++)
     {
@@ -311,7 +311,7 @@ job_run (const Job *job, GCancellable *cancellable, ArbReviewProgressFunc progre
         }
       /* What everybody knows from the steps so far; the view adds the
        * seat's own hand and hides everything else. */
-      arb_ai_view_init (view, state, step->player, &knowledge);
+      arb_projection_init (view, state, step->player, &knowledge);
       if (!arb_review_analyse (view, &step->move, &job->params, i, cancellable, &entries[i],
                                &local_error))
         {
@@ -323,7 +323,7 @@ job_run (const Job *job, GCancellable *cancellable, ArbReviewProgressFunc progre
         }
       if (!arb_state_apply (state, &step->move, NULL, error))
         return NULL;
-      arb_ai_knowledge_add_step (&knowledge, step);
+      arb_knowledge_add_step (&knowledge, step);
       if (progress != NULL)
         progress (i + 1, n, progress_data);
     }

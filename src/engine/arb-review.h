@@ -3,7 +3,7 @@
  *
  * For every step (draw, play, discard) of every seat, the review asks hard
  * what it would have done from that seat's knowledge alone (the seat's
- * ArbAiView, built from the steps before it: never a hidden card), then
+ * ArbProjection, built from the steps before it: never a hidden card), then
  * estimates how many points of final margin the move made lost against
  * hard's: it deals the cards the seat cannot see at random, consistently
  * with what it knows, plays both moves out to the end of the game with the
@@ -20,7 +20,7 @@
 
 #include <gio/gio.h>
 
-#include "arb-ai-view.h"
+#include "arb-projection.h"
 #include "arb-game.h"
 
 G_BEGIN_DECLS
@@ -91,7 +91,7 @@ gboolean              arb_review_same_move      (const ArbMove         *a,
 /* One decision: move was made by the view's seat, whose turn it is. index
  * (the step's place in the game) picks the random numbers, so that every
  * step of a game is analysed independently of the others. */
-gboolean              arb_review_analyse        (const ArbAiView       *view,
+gboolean              arb_review_analyse        (const ArbProjection       *view,
                                                  const ArbMove         *move,
                                                  const ArbReviewParams *params,
                                                  guint                  index,

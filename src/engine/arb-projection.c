@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* arb-ai-view.c: a seat's information set, and deals consistent with it. */
+/* arb-projection.c: a viewer's information set, and deals consistent with it. */
 #include "config.h"
 
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
-#include "arb-ai-view.h"
+#include "arb-projection.h"
 #include "arb-error.h"
 
 void
-arb_ai_knowledge_init (ArbAiKnowledge *knowledge)
+arb_knowledge_init (ArbKnowledge *knowledge)
 {
   memset (knowledge, 0, sizeof *knowledge);
 }
@@ -18,7 +18,7 @@ arb_ai_knowledge_init (ArbAiKnowledge *knowledge)
  * discarded; nobody but the drawer sees a card drawn from the deck, nor the
  * card the deck deals Q in solo. */
 void
-arb_ai_knowledge_add_step (ArbAiKnowledge *knowledge, const ArbStep *step)
+arb_knowledge_add_step (ArbKnowledge *knowledge, const ArbStep *step)
 {
   const ArbMove *m = &step->move;
   ArbCardSet *known = &knowledge->known[step->player];
@@ -90,21 +90,24 @@ take_hand (ArbCardSet *set, const ArbCardSet *hand, ArbCard *bad)
   return TRUE;
 }
 
-/* public_state holds only what the seat may know: its own hand, the known
- * cards of the other hands, and a deck whose cards are ignored (only its
- * size counts). hand_size gives the true size of every hand. */
+/* public_state holds only what the viewer may know: its own hand (for a
+ * seat), the known cards of the other hands, and a deck whose cards are
+ * ignored (only its size counts). hand_size gives the true size of every
+ * hand. */
 gboolean
-arb_ai_view_init_from_public (ArbAiView *view, const ArbState *public_state, guint seat,
-                              const guint8 *hand_size, GError **error)
+arb_projection_init_from_public (ArbProjection *view, const ArbState *public_state, int viewer,
+                                 const guint8 *hand_size, GError **error)
 {
   const ArbState *s = public_state;
   guint hidden = 0;
   ArbCard bad = ARB_CARD_NONE;
+  /* A seat, or -1 for the public table, which holds no hand. */
+  int seat = viewer >= 0 ? viewer : -1;
 
-  g_return_val_if_fail (seat < s->n_players, FALSE);
+  g_return_val_if_fail (viewer == ARB_VIEWER_PUBLIC || (viewer >= 0 && viewer < s->n_players), FALSE);
 
   memset (view, 0, sizeof *view);
-  view->seat = (guint8) seat;
+  view->viewer = (gint8) viewer;
   view->state.variant = s->variant;
   view->state.species = s->species;
   view->state.n_players = s->n_players;
@@ -138,14 +141,14 @@ arb_ai_view_init_from_public (ArbAiView *view, const ArbState *public_state, gui
       /* Two draws on top of a full hand: no turn of the seat that decides
        * holds more, and its moves are counted on that (Q's hand in solo
        * grows, but Q never decides). */
-      if (p == seat && hand_size[p] > ARB_HAND_SIZE + 2)
+      if ((int) p == seat && hand_size[p] > ARB_HAND_SIZE + 2)
         {
           g_set_error (error, ARB_ERROR, ARB_ERROR_INVALID_POSITION,
                        _("Player %u holds %u cards; no hand holds more than %u"),
                        p + 1, hand_size[p], ARB_HAND_SIZE + 2);
           return FALSE;
         }
-      if (arb_card_set_count (&s->hands[p]) > hand_size[p] || (p == seat && arb_card_set_count (&s->hands[p]) != hand_size[p]))
+      if (arb_card_set_count (&s->hands[p]) > hand_size[p] || ((int) p == seat && arb_card_set_count (&s->hands[p]) != hand_size[p]))
         {
           g_set_error (error, ARB_ERROR, ARB_ERROR_INVALID_SETUP,
                        _("Player %u holds %u cards, not %u"),
@@ -164,54 +167,80 @@ arb_ai_view_init_from_public (ArbAiView *view, const ArbState *public_state, gui
   return TRUE;
 }
 
-/* The view of seat from a full state and what the seat saw happen. */
+/* Everything, for a finished game's replay with every hand open. */
+static void
+init_all (ArbProjection *view, const ArbState *state)
+{
+  memset (view, 0, sizeof *view);
+  view->viewer = ARB_VIEWER_ALL;
+  view->state = *state;
+  for (guint p = 0; p < state->n_players; p++)
+    view->hand_size[p] = (guint8) arb_card_set_count (&state->hands[p]);
+}
+
+/* The projection for viewer of a full state, given what everybody saw
+ * happen. Once the game is over every hand is shown, as at the scoring. */
 void
-arb_ai_view_init (ArbAiView *view, const ArbState *state, guint seat,
-                  const ArbAiKnowledge *knowledge)
+arb_projection_init (ArbProjection *view, const ArbState *state, int viewer,
+                     const ArbKnowledge *knowledge)
 {
   ArbState public_state = *state;
   guint8 sizes[ARB_MAX_PLAYERS] = { 0 };
   g_autoptr (GError) error = NULL;
 
+  if (viewer == ARB_VIEWER_ALL)
+    {
+      init_all (view, state);
+      return;
+    }
   for (guint p = 0; p < state->n_players; p++)
     {
       sizes[p] = (guint8) arb_card_set_count (&state->hands[p]);
-      if (p == seat)
+      if ((int) p == viewer || state->phase == ARB_PHASE_OVER)
         continue;
       public_state.hands[p].bits[0] = state->hands[p].bits[0] & knowledge->known[p].bits[0];
       public_state.hands[p].bits[1] = state->hands[p].bits[1] & knowledge->known[p].bits[1];
     }
-  if (!arb_ai_view_init_from_public (view, &public_state, seat, sizes, &error))
+  if (!arb_projection_init_from_public (view, &public_state, viewer, sizes, &error))
     g_critical ("Inconsistent game state: %s", error->message);
 }
 
 void
-arb_ai_view_init_from_steps (ArbAiView *view, const ArbState *state, const ArbStep *steps,
-                             guint n_steps, guint seat)
+arb_projection_init_from_steps (ArbProjection *view, const ArbState *state, const ArbStep *steps,
+                                guint n_steps, int viewer)
 {
-  ArbAiKnowledge knowledge;
+  ArbKnowledge knowledge;
 
-  arb_ai_knowledge_init (&knowledge);
+  arb_knowledge_init (&knowledge);
   for (guint i = 0; i < n_steps; i++)
-    arb_ai_knowledge_add_step (&knowledge, &steps[i]);
-  arb_ai_view_init (view, state, seat, &knowledge);
+    arb_knowledge_add_step (&knowledge, &steps[i]);
+  arb_projection_init (view, state, viewer, &knowledge);
 }
 
-void
-arb_ai_view_init_from_game (ArbAiView *view, ArbGame *game, guint seat)
+/* Whether viewer saw the card of a step: a draw from the deck is seen by
+ * the drawer alone. Plays and discards are face up. */
+gboolean
+arb_projection_sees_draw (int viewer, const ArbStep *step)
 {
-  ArbAiKnowledge knowledge;
-  guint n = arb_game_get_n_steps (game);
+  return viewer == ARB_VIEWER_ALL || step->move.kind != ARB_MOVE_DRAW
+         || step->move.source != ARB_SOURCE_DECK || (int) step->player == viewer;
+}
 
-  arb_ai_knowledge_init (&knowledge);
-  for (guint i = 0; i < n; i++)
-    arb_ai_knowledge_add_step (&knowledge, arb_game_get_step (game, i));
-  arb_ai_view_init (view, arb_game_get_state (game), seat, &knowledge);
+/* Writes over what viewer did not see of step: the card drawn from the
+ * deck by someone else, and the card the deck dealt face down to Q in solo.
+ * The card turned face up onto the discard pile in solo is seen by all. */
+void
+arb_projection_mask_step (int viewer, ArbStep *step)
+{
+  if (!arb_projection_sees_draw (viewer, step))
+    step->move.card = ARB_CARD_NONE;
+  if (viewer != ARB_VIEWER_ALL)
+    step->refill_q = ARB_CARD_NONE;
 }
 
 /* How many cards of player's hand the seat does not know. */
 guint
-arb_ai_view_n_hidden (const ArbAiView *view, guint player)
+arb_projection_n_hidden (const ArbProjection *view, guint player)
 {
   return view->hand_size[player] - arb_card_set_count (&view->state.hands[player]);
 }
@@ -219,7 +248,7 @@ arb_ai_view_n_hidden (const ArbAiView *view, guint player)
 /* A full position consistent with the view: the unseen cards shuffled, dealt
  * into the hidden parts of the hands and then into the deck. */
 void
-arb_ai_view_determinize (const ArbAiView *view, guint64 *rng, ArbState *state)
+arb_projection_determinize (const ArbProjection *view, guint64 *rng, ArbState *state)
 {
   ArbCard pool[ARB_N_CARDS];
   guint n = arb_card_set_to_array (&view->unseen, pool);
@@ -228,13 +257,13 @@ arb_ai_view_determinize (const ArbAiView *view, guint64 *rng, ArbState *state)
   *state = view->state;
   for (guint i = n; i > 1; i--)
     {
-      guint j = arb_ai_rng_below (rng, i);
+      guint j = arb_rng_below (rng, i);
       ArbCard tmp = pool[i - 1];
       pool[i - 1] = pool[j];
       pool[j] = tmp;
     }
   for (guint p = 0; p < view->state.n_players; p++)
-    for (guint k = arb_ai_view_n_hidden (view, p); k > 0; k--)
+    for (guint k = arb_projection_n_hidden (view, p); k > 0; k--)
       arb_card_set_add (&state->hands[p], pool[next++]);
   state->deck.n = 0;
   while (next < n)
