@@ -1,0 +1,501 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* arb-test-window.c: the fixture of the programs that drive the whole game
+ * window (arb-test-window.h). */
+#include "config.h"
+
+#include "arb-test-window.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include "arb-pile-view.h"
+#include "arb-score-dialog.h"
+
+void
+arb_test_window_init (int *argc, char ***argv)
+{
+  char *data_home = g_dir_make_tmp ("arboretum-data-XXXXXX", NULL);
+  g_autoptr (GtkCssProvider) css = NULL;
+
+  /* The autosave goes to a directory of the program's own. */
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_free (data_home);
+  arb_test_pin_gl_driver ();
+  gtk_test_init (argc, argv, NULL);
+  adw_init ();
+  /* The application's style sheet, which AdwApplication would load: it
+   * decides some widths the layout tests measure. */
+  css = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (css, RESOURCE_PREFIX "/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  /* The window's own strings, from this build's catalogues when in French. */
+  bindtextdomain (GETTEXT_PACKAGE, TEST_LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+}
+
+ArbWindow *
+arb_test_new_window (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
+
+  /* Computer steps at once: the pace is for people, not for tests. */
+  g_settings_set_uint (settings, "think-time", 0);
+  return arb_window_new (NULL);
+}
+
+void
+arb_test_wait_for (ArbWindow *window, ArbTestCondition cond)
+{
+  gint64 end = g_get_monotonic_time () + ARB_TEST_WINDOW_WAIT_LIMIT_US;
+
+  while (!cond (window))
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_assert_cmpint (g_get_monotonic_time (), <, end);
+    }
+}
+
+static guint wanted_steps;
+
+static gboolean
+steps_reached (ArbWindow *window)
+{
+  return arb_game_get_n_steps (arb_window_get_game (window)) >= wanted_steps;
+}
+
+void
+arb_test_wait_steps (ArbWindow *window, guint n_steps)
+{
+  wanted_steps = n_steps;
+  arb_test_wait_for (window, steps_reached);
+}
+
+void
+arb_test_let_frames_pass (void)
+{
+  arb_test_run_for (300);
+}
+
+gboolean
+arb_test_settled (ArbWindow *window)
+{
+  ArbGame *game = arb_window_get_game (window);
+
+  if (arb_game_is_finished (game))
+    return arb_window_get_score_dialog (window) != NULL;
+  if (g_strcmp0 (arb_window_get_page (window), "cover") == 0)
+    return TRUE;
+  return arb_player_get_kind (arb_game_get_player (game, arb_game_get_current_player (game))) == ARB_PLAYER_PERSON
+         && arb_window_get_viewer (window) == (int) arb_game_get_current_player (game)
+         && g_strcmp0 (arb_window_get_page (window), "table") == 0;
+}
+
+gboolean
+arb_test_finished (ArbWindow *window)
+{
+  return arb_game_is_finished (arb_window_get_game (window));
+}
+
+gboolean
+arb_test_not_loading (ArbWindow *window)
+{
+  return !_arb_window_is_loading (window);
+}
+
+gboolean
+arb_test_has_game (ArbWindow *window)
+{
+  return arb_window_get_game (window) != NULL;
+}
+
+gboolean
+arb_test_any_card_selected (ArbWindow *window)
+{
+  return arb_hand_view_get_selected (arb_table_get_hand_view (arb_window_get_table (window))) != ARB_CARD_NONE;
+}
+
+gboolean
+arb_test_piles_laid_out (ArbWindow *window)
+{
+  g_autoptr (GPtrArray) piles = g_ptr_array_new ();
+
+  arb_test_find_type (GTK_WIDGET (window), ARB_TYPE_PILE_VIEW, piles);
+  for (guint i = 0; i < piles->len; i++)
+    if (gtk_widget_get_width (GTK_WIDGET (arb_pile_view_get_title_label (piles->pdata[i]))) == 0)
+      return FALSE;
+  return piles->len > 0;
+}
+
+/* The side panel shows the arboretum of somebody other than the person at
+ * the screen, never the large one a second time. */
+gboolean
+arb_test_side_shows_another_player (ArbWindow *window)
+{
+  guint n_players = arb_game_get_state (arb_window_get_game (window))->n_players;
+  ArbArboretumView *side = arb_table_get_side_view (arb_window_get_table (window));
+
+  for (guint p = 0; p < n_players; p++)
+    if ((int) p != arb_window_get_viewer (window) && side == arb_table_get_arboretum_view (arb_window_get_table (window), p))
+      return TRUE;
+  return FALSE;
+}
+
+static ArbCard wanted_card;
+
+static gboolean
+card_selected (ArbWindow *window)
+{
+  return arb_hand_view_get_selected (arb_table_get_hand_view (arb_window_get_table (window))) == wanted_card;
+}
+
+void
+arb_test_select_card (ArbWindow *window, ArbCard card)
+{
+  GtkWidget *button = arb_hand_view_get_card_button (arb_table_get_hand_view (arb_window_get_table (window)), card);
+
+  g_assert_nonnull (button);
+  /* A button activated from the keyboard clicks a moment later, as it shows
+   * itself pressed: wait for it. */
+  gtk_widget_activate (button);
+  wanted_card = card;
+  arb_test_wait_for (window, card_selected);
+}
+
+/* The first card of the hand, and the first highlighted cell for it. */
+static void
+play_through_widgets (ArbWindow *window, guint target_player)
+{
+  const ArbState *state = arb_game_get_state (arb_window_get_game (window));
+  ArbCard card = arb_card_set_nth (&state->hands[state->current], 0);
+  ArbArboretumView *view;
+  gint8 xy[2 * ARB_MAX_FREE_CELLS];
+  guint n;
+  GtkWidget *cell;
+
+  arb_test_select_card (window, card);
+  view = arb_table_get_arboretum_view (arb_window_get_table (window), target_player);
+  n = arb_state_free_cells (state, target_player, xy);
+  g_assert_cmpuint (n, >, 0);
+  /* Every free cell the engine gives is offered, and nothing else. */
+  g_assert_cmpuint (arb_arboretum_view_get_n_cells (view), ==, n);
+  cell = arb_arboretum_view_get_cell_button (view, xy[0], xy[1]);
+  g_assert_nonnull (cell);
+  gtk_widget_activate (cell);
+}
+
+/* One step of the person at the screen, through the window alone. */
+void
+arb_test_person_step (ArbWindow *window)
+{
+  ArbGame *game = arb_window_get_game (window);
+  const ArbState *state = arb_game_get_state (game);
+  guint steps = arb_game_get_n_steps (game);
+
+  switch (state->phase)
+    {
+    case ARB_PHASE_DRAW:
+      {
+        gint8 sources[ARB_MAX_PLAYERS + 1];
+        g_assert_cmpuint (arb_state_legal_sources (state, sources), >, 0);
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.draw", "i", (int) sources[0]);
+        break;
+      }
+    case ARB_PHASE_PLAY:
+      play_through_widgets (window, state->current);
+      break;
+    case ARB_PHASE_DISCARD:
+      if (state->variant == ARB_VARIANT_SOLO)
+        play_through_widgets (window, ARB_SOLO_Q);
+      else
+        {
+          arb_test_select_card (window, arb_card_set_nth (&state->hands[state->current], 0));
+          gtk_widget_activate_action (GTK_WIDGET (arb_window_get_table (window)), "table.discard-selected", NULL);
+        }
+      break;
+    case ARB_PHASE_OVER:
+    default:
+      g_assert_not_reached ();
+    }
+  arb_test_wait_steps (window, steps + 1);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, steps + 1);
+}
+
+/* The person's whole turns (two draws, a play, a discard) against a
+ * computer, until the person's next turn. */
+void
+arb_test_play_turns (ArbWindow *window, int turns)
+{
+  for (int turn = 0; turn < turns; turn++)
+    {
+      arb_test_wait_for (window, arb_test_settled);
+      for (int step = 0; step < 4; step++)
+        arb_test_person_step (window);
+    }
+  arb_test_wait_for (window, arb_test_settled);
+}
+
+void
+arb_test_play_to_the_end (ArbWindow *window)
+{
+  ArbGame *game = arb_window_get_game (window);
+
+  while (!arb_game_is_finished (game))
+    {
+      arb_test_wait_for (window, arb_test_settled);
+      if (arb_game_is_finished (game))
+        break;
+      if (g_strcmp0 (arb_window_get_page (window), "cover") == 0)
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.reveal", NULL);
+      g_assert_true (arb_test_side_shows_another_player (window));
+      arb_test_person_step (window);
+    }
+  arb_test_wait_for (window, arb_test_settled);
+}
+
+/* The sheet says what ✓ means, its numbers line up on their right edge,
+ * and it fits a screen 800 pixels high. */
+static void
+check_sheet_layout (ArbScoreDialog *dialog)
+{
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  gboolean legend = FALSE;
+  int minimum, default_width, default_height;
+  double right = -1;
+
+  arb_test_find_type (GTK_WIDGET (dialog), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (strstr (gtk_label_get_label (labels->pdata[i]), "✓: the highest sum") != NULL)
+      legend = TRUE;
+  g_assert_true (legend);
+
+  gtk_widget_measure (GTK_WIDGET (dialog), GTK_ORIENTATION_VERTICAL, -1, &minimum, NULL, NULL, NULL);
+  gtk_window_get_default_size (GTK_WINDOW (dialog), &default_width, &default_height);
+  g_assert_cmpint (minimum, <=, 600);
+  g_assert_cmpint (default_height, <=, 700);
+
+  /* The first player's points, species by species, then the totals,
+   * end on the same right edge. */
+  arb_test_let_frames_pass ();
+  {
+    g_autoptr (GPtrArray) grids = g_ptr_array_new ();
+    GtkGrid *grid;
+    guint n_numbers = 0;
+
+    arb_test_find_type (GTK_WIDGET (dialog), GTK_TYPE_GRID, grids);
+    grid = NULL;
+    for (guint i = 0; i < grids->len; i++)
+      if (gtk_widget_has_css_class (grids->pdata[i], "score-sheet"))
+        grid = grids->pdata[i];
+    g_assert_nonnull (grid);
+    for (int row = 2; gtk_grid_get_child_at (grid, 0, row) != NULL; row++)
+      {
+        GtkWidget *cell = gtk_grid_get_child_at (grid, 2, row);
+        GtkWidget *number = GTK_IS_BUTTON (cell) ? gtk_button_get_child (GTK_BUTTON (cell)) : cell;
+        graphene_rect_t bounds;
+
+        g_assert_true (gtk_widget_compute_bounds (number, GTK_WIDGET (dialog), &bounds));
+        if (right < 0)
+          right = bounds.origin.x + bounds.size.width;
+        g_assert_cmpfloat_with_epsilon (bounds.origin.x + bounds.size.width, right, 1.0);
+        n_numbers++;
+      }
+    g_assert_cmpuint (n_numbers, >=, 5);
+  }
+}
+
+void
+arb_test_check_score_sheet (ArbWindow *window)
+{
+  ArbScoreDialog *dialog = arb_window_get_score_dialog (window);
+  ArbScoreSheet sheet;
+
+  g_assert_nonnull (dialog);
+  arb_state_score (arb_game_get_state (arb_window_get_game (window)), &sheet);
+  for (guint p = 0; p < sheet.n_players; p++)
+    {
+      g_autofree char *total = g_strdup_printf ("%u", sheet.players[p].total);
+      g_assert_cmpstr (arb_score_dialog_get_total_text (dialog, p), ==, total);
+      for (guint s = 0; s < ARB_N_SPECIES; s++)
+        {
+          const ArbSpeciesScore *score = &sheet.players[p].species[s];
+          g_autofree char *points = g_strdup_printf ("%u", score->points);
+
+          if (!(sheet.species & (1u << s)))
+            {
+              g_assert_null (arb_score_dialog_get_points_text (dialog, p, s));
+              continue;
+            }
+          g_assert_cmpstr (arb_score_dialog_get_points_text (dialog, p, s), ==, points);
+          g_autofree char *sum = g_strdup_printf ("%u", score->hand_sum);
+          g_assert_true (g_str_has_prefix (arb_score_dialog_get_hand_text (dialog, p, s), sum));
+          g_assert_true (score->right == (strstr (arb_score_dialog_get_hand_text (dialog, p, s), "✓") != NULL));
+          arb_score_dialog_point_at (dialog, p, s);
+          g_assert_cmpuint (arb_score_dialog_get_lit_cards (dialog), ==, score->path.n);
+        }
+    }
+  check_sheet_layout (dialog);
+  {
+    guint winner = (guint) __builtin_ctz (sheet.winners);
+    const char *name = sheet.variant == ARB_VARIANT_SOLO && winner == ARB_SOLO_Q
+                       ? "Q" : arb_player_get_name (arb_game_get_player (arb_window_get_game (window), winner));
+    g_assert_nonnull (strstr (arb_score_dialog_get_result_text (dialog), name));
+  }
+}
+
+double
+arb_test_x_in_window (ArbWindow *window, GtkWidget *widget)
+{
+  return arb_test_bounds (widget, GTK_WIDGET (window)).origin.x;
+}
+
+double
+arb_test_y_in_window (ArbWindow *window, GtkWidget *widget)
+{
+  return arb_test_bounds (widget, GTK_WIDGET (window)).origin.y;
+}
+
+GtkLabel *
+arb_test_find_shown_label (ArbWindow *window, const char *text)
+{
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+
+  arb_test_find_type (GTK_WIDGET (window), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (gtk_widget_is_drawable (labels->pdata[i]) && g_strcmp0 (gtk_label_get_label (labels->pdata[i]), text) == 0)
+      return labels->pdata[i];
+  return NULL;
+}
+
+AdwMessageDialog *
+arb_test_find_message_dialog (ArbWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* owned by GTK */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window))
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+GtkWidget *
+arb_test_find_button (GtkWidget *root, const char *label)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (child)), label) == 0)
+        return child;
+      if ((found = arb_test_find_button (child, label)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+ArbNewGameDialog *
+arb_test_find_new_game_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* owned by GTK */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (ARB_IS_NEW_GAME_DIALOG (w))
+        return ARB_NEW_GAME_DIALOG (w);
+    }
+  return NULL;
+}
+
+GFile *
+arb_test_saved_game (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "saves", name, NULL);
+
+  return g_file_new_for_path (path);
+}
+
+void
+arb_test_in_french (void (*check) (void))
+{
+  g_autofree char *locale = g_strdup (setlocale (LC_ALL, NULL));
+
+  if (setlocale (LC_ALL, "C.UTF-8") == NULL)
+    {
+      g_test_skip ("No C.UTF-8 locale");
+      return;
+    }
+  g_setenv ("LANGUAGE", "fr", TRUE);
+  check ();
+  g_setenv ("LANGUAGE", "C", TRUE);
+  setlocale (LC_ALL, locale);
+}
+
+/* The kinds of render node GNOME Chess's window draws. Each other kind has
+ * a GL program of its own, which a software GL driver (llvmpipe) compiles
+ * the first time it is drawn and keeps: about 1.5 MiB each (issue 10,
+ * docs/window.md). */
+static gboolean
+kind_drawn_by_chess (GskRenderNodeType kind)
+{
+  switch (kind)
+    {
+    case GSK_CONTAINER_NODE:
+    case GSK_CAIRO_NODE:
+    case GSK_COLOR_NODE:
+    case GSK_TEXTURE_NODE:
+    case GSK_TEXT_NODE:
+    case GSK_INSET_SHADOW_NODE:
+    case GSK_TRANSFORM_NODE:
+    case GSK_OPACITY_NODE:
+    case GSK_COLOR_MATRIX_NODE:
+    case GSK_CLIP_NODE:
+    case GSK_ROUNDED_CLIP_NODE:
+    case GSK_DEBUG_NODE:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+gboolean
+arb_test_note_frame_kinds (GtkWidget *window, GdkFrameClock *clock, gpointer data)
+{
+  ArbTestKindsSeen *kinds = data;
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (window);
+  g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot),
+                          gtk_widget_get_width (window), gtk_widget_get_height (window));
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  if (node != NULL)
+    arb_test_note_node_kinds (node, kinds->seen);
+  kinds->frames++;
+  if (kinds->scrollbar != NULL && gtk_widget_get_mapped (kinds->scrollbar)
+      && gtk_widget_get_opacity (kinds->scrollbar) > 0)
+    kinds->frames_with_scrollbar++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Stops noting the kinds each frame of window draws (tick, from
+ * arb_test_note_frame_kinds) and checks them: frames were drawn, each only of what
+ * GNOME Chess draws. */
+void
+arb_test_assert_drew_like_chess (ArbWindow *window, guint tick, const ArbTestKindsSeen *kinds)
+{
+  gtk_widget_remove_tick_callback (GTK_WIDGET (window), tick);
+  g_assert_cmpuint (kinds->frames, >, 0);
+  for (guint kind = 0; kind < G_N_ELEMENTS (kinds->seen); kind++)
+    if (kinds->seen[kind] && !kind_drawn_by_chess (kind))
+      {
+        g_autofree char *name = g_enum_to_string (GSK_TYPE_RENDER_NODE_TYPE, kind);
+        g_test_fail_printf ("the window drew a %s", name);
+      }
+}

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* arb-test-window.h: what the programs that drive the whole game window
+ * share (test-window-*.c): starting GTK as the application would, a window
+ * whose computers step at once, waiting for a condition with a generous
+ * limit, the person's steps through the window's widgets and actions, and
+ * the save games of tests/data/saves. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "arb-test-driver.h"
+#include "arb-test-widget.h"
+
+#include "arb-new-game-dialog.h"
+#include "arb-window.h"
+#include "arb-window-private.h"
+
+/* A widget of the table, by its id in arb-table.ui. */
+#define ARB_TEST_TABLE_PART(window, name) \
+  GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (arb_window_get_table (window)), ARB_TYPE_TABLE, name))
+
+/* How long a condition may take before the test fails: long enough for a
+ * sanitizer build on a busy machine, where a frame may take seconds; a
+ * window that is stuck still fails, only later. */
+#define ARB_TEST_WINDOW_WAIT_LIMIT_US (180 * G_USEC_PER_SEC)
+
+typedef gboolean (*ArbTestCondition) (ArbWindow *window);
+
+/* GTK, libadwaita, the application's style sheet and this build's
+ * catalogues; the autosave in a directory of the program's own. */
+void        arb_test_window_init (int *argc, char ***argv);
+/* A window whose computers step at once: the pace is for people. */
+ArbWindow  *arb_test_new_window (void);
+
+/* Runs the main loop until cond holds; a stuck window fails the test. */
+void        arb_test_wait_for (ArbWindow *window, ArbTestCondition cond);
+/* Runs the main loop until the game has at least n_steps steps. */
+void        arb_test_wait_steps (ArbWindow *window, guint n_steps);
+/* Runs the main loop a while, so that layout and drawing catch up. Never
+ * a condition: what a test needs after it, it waits for. */
+void        arb_test_let_frames_pass (void);
+
+/* Conditions. */
+gboolean    arb_test_settled (ArbWindow *window);
+gboolean    arb_test_finished (ArbWindow *window);
+gboolean    arb_test_not_loading (ArbWindow *window);
+gboolean    arb_test_has_game (ArbWindow *window);
+gboolean    arb_test_any_card_selected (ArbWindow *window);
+gboolean    arb_test_piles_laid_out (ArbWindow *window);
+gboolean    arb_test_side_shows_another_player (ArbWindow *window);
+
+/* The person at the screen, through the window's widgets and actions. */
+void        arb_test_select_card (ArbWindow *window, ArbCard card);
+void        arb_test_person_step (ArbWindow *window);
+void        arb_test_play_turns (ArbWindow *window, int turns);
+void        arb_test_play_to_the_end (ArbWindow *window);
+void        arb_test_check_score_sheet (ArbWindow *window);
+
+/* Where widget is in the window. */
+double      arb_test_x_in_window (ArbWindow *window, GtkWidget *widget);
+double      arb_test_y_in_window (ArbWindow *window, GtkWidget *widget);
+/* A label of the window that is drawn and shows text, or NULL. */
+GtkLabel   *arb_test_find_shown_label (ArbWindow *window, const char *text);
+/* The message dialog over window, if any. */
+AdwMessageDialog *arb_test_find_message_dialog (ArbWindow *window);
+/* The button under root that shows label, or NULL. */
+GtkWidget  *arb_test_find_button (GtkWidget *root, const char *label);
+/* The New Game dialog, if one is open. */
+ArbNewGameDialog *arb_test_find_new_game_dialog (void);
+
+/* A save game of tests/data/saves. */
+GFile      *arb_test_saved_game (const char *name);
+/* Runs check in French, from the catalogue this build compiled. */
+void        arb_test_in_french (void (*check) (void));
+
+/* The kinds of render node each frame of a window draws, noted by
+ * arb_test_note_frame_kinds () as its tick callback. */
+typedef struct {
+  gboolean   seen[GSK_GL_SHADER_NODE + 1];
+  GtkWidget *scrollbar;
+  guint      frames, frames_with_scrollbar;
+} ArbTestKindsSeen;
+
+gboolean    arb_test_note_frame_kinds (GtkWidget *window, GdkFrameClock *clock, gpointer data);
+void        arb_test_assert_drew_like_chess (ArbWindow *window, guint tick, const ArbTestKindsSeen *kinds);

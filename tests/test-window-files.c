@@ -1,0 +1,331 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-window-files.c: save games in the window: saving, opening and
+ * replaying a game, the offers to save before a game is let go, damaged
+ * files, the log of a game opened.
+ * The window is driven in a real X server (xvfb-run), through its actions
+ * and widgets, and checked against the engine (arb-test-window.h). */
+#include "config.h"
+
+#include "arb-test-window.h"
+
+#include <glib/gstdio.h>
+
+
+static void
+test_save_open_replay (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  ArbWindow *opened;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("arboretum-window-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "game.arboretum", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (ArbGame) game = NULL;
+  ArbGame *loaded;
+  ArbReplay *replay;
+  ArbState final;
+  guint n_steps;
+
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 4321, &error));
+  game = g_object_ref (arb_window_get_game (window));
+  arb_test_play_to_the_end (window);
+  final = *arb_game_get_state (game);
+  n_steps = arb_game_get_n_steps (game);
+  g_assert_true (arb_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  opened = arb_test_new_window ();
+  gtk_window_present (GTK_WINDOW (opened));
+  g_assert_true (arb_window_open_file (opened, file, &error));
+  g_assert_no_error (error);
+  loaded = arb_window_get_game (opened);
+  g_assert_cmpuint (arb_game_get_n_steps (loaded), ==, n_steps);
+  g_assert_true (memcmp (&final, arb_game_get_state (loaded), sizeof final) == 0);
+
+  /* A finished game opens as a replay, at its end. */
+  replay = arb_window_get_replay (opened);
+  g_assert_nonnull (replay);
+  g_assert_cmpuint (arb_replay_get_step (replay), ==, n_steps);
+  gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-first", NULL);
+  g_assert_cmpuint (arb_replay_get_step (replay), ==, 0);
+  g_assert_true (memcmp (arb_replay_get_state (replay), arb_game_get_start_state (loaded), sizeof final) == 0);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (opened))), ==, ARB_HAND_SIZE);
+  for (guint i = 0; i < 6; i++)
+    gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-next", NULL);
+  g_assert_cmpuint (arb_replay_get_step (replay), ==, 6);
+  gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-previous", NULL);
+  g_assert_cmpuint (arb_replay_get_step (replay), ==, 5);
+  gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-last", NULL);
+  g_assert_true (memcmp (arb_replay_get_state (replay), &final, sizeof final) == 0);
+
+  /* The menu's Scores and Replay work in the replay of a finished game. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (opened), "win.show-scores", NULL));
+  g_assert_nonnull (arb_window_get_score_dialog (opened));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay", NULL));
+  for (int i = 0; i < 100 && arb_window_get_score_dialog (opened) != NULL; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_null (arb_window_get_score_dialog (opened));
+  g_assert_true (arb_window_get_replay (opened) == replay);
+  g_assert_cmpuint (arb_replay_get_step (replay), ==, 0);
+
+  /* Playing on from an earlier moment makes a new game with that history. */
+  gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-first", NULL);
+  for (guint i = 0; i < 4; i++)
+    gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-next", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-continue", NULL);
+  g_assert_null (arb_window_get_replay (opened));
+  g_assert_cmpuint (arb_game_get_n_steps (arb_window_get_game (opened)), ==, 4);
+  g_assert_false (arb_game_is_finished (arb_window_get_game (opened)));
+  arb_test_play_to_the_end (opened);
+  arb_test_check_score_sheet (opened);
+  gtk_window_destroy (GTK_WINDOW (opened));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+static void
+test_close_offers_to_save (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  GListModel *toplevels = gtk_window_get_toplevels (); /* owned by GTK */
+  gboolean asked = FALSE;
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 9, &error));
+  arb_test_wait_for (window, arb_test_settled);
+  arb_test_person_step (window);
+  gtk_window_close (GTK_WINDOW (window));
+  /* A move was made and not saved: the window stays and asks. */
+  g_assert_nonnull (window);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window))
+        {
+          asked = TRUE;
+          adw_message_dialog_response (ADW_MESSAGE_DIALOG (w), "cancel");
+        }
+    }
+  g_assert_true (asked);
+  g_assert_nonnull (window);
+  /* The window may outlive this function (a computer still thinking holds
+   * it): its weak pointer must not write into a later test's stack. */
+  g_object_remove_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+
+/* Close Without Saving, clicked as a person clicks it: the dialog closes
+ * after the window it belonged to, and nothing touches the freed window
+ * (under fatal-warnings, its "invalid class pointer" warnings abort). */
+static void
+test_close_without_saving (void)
+{
+  g_autoptr (GtkApplication) app = gtk_application_new ("io.github.arboretum_game.ArboretumTest",
+                                                        G_APPLICATION_NON_UNIQUE);
+  g_autoptr (GError) error = NULL;
+  ArbWindow *window;
+  AdwMessageDialog *asked;
+  GtkWidget *discard;
+
+  /* As in the program, the application holds the window's last reference,
+   * so that closing it frees it at once. */
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  window = arb_window_new (app);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,person", 9, &error));
+  arb_test_wait_for (window, arb_test_settled);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reveal", NULL);
+  arb_test_person_step (window);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  gtk_window_close (GTK_WINDOW (window));
+  asked = arb_test_find_message_dialog (window);
+  g_assert_nonnull (asked);
+  discard = arb_test_find_button (GTK_WIDGET (asked), "_Close Without Saving");
+  g_assert_nonnull (discard);
+  g_signal_emit_by_name (discard, "clicked");
+  for (int i = 0; i < 20 && window != NULL; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_null (window);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+
+/* A finished game opened from a file is replayed at its last step, and its
+ * log shows that step: GTK lays out a long text's lines in an idle of its
+ * own, which the frames of the table's first moments can hold back, and the
+ * log must aim at its last line again once they are laid out. */
+static void
+test_log_at_end_of_opened_game (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) file = arb_test_saved_game ("good-standard-4p.arboretum"); /* 4 players, 200 steps */
+  ArbLogView *log;
+
+  /* Wide enough for the side panel, whatever size an earlier test left. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  arb_test_let_frames_pass ();
+  g_assert_true (arb_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  log = arb_table_get_log_view (arb_window_get_table (window));
+  g_assert_cmpuint (arb_log_view_get_n_lines (log), >, 200);
+  arb_test_let_frames_pass ();
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (log)));
+  arb_test_wait_log_line_in_view (log, arb_log_view_get_n_lines (log) - 1);
+  g_assert_false (arb_test_log_line_in_view (log, 0));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+
+/* A new game would take the place of one with unsaved steps: the window
+ * asks first, and Cancel keeps the game as it was. */
+static void
+test_new_game_offers_to_save (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  AdwMessageDialog *asked;
+  ArbNewGameDialog *dialog;
+  ArbGame *game;
+  guint steps;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 11, &error));
+  arb_test_wait_for (window, arb_test_settled);
+  arb_test_person_step (window);
+  game = arb_window_get_game (window);
+  steps = arb_game_get_n_steps (game);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  asked = arb_test_find_message_dialog (window);
+  g_assert_nonnull (asked);
+  g_assert_null (arb_test_find_new_game_dialog ());
+  adw_message_dialog_response (asked, "cancel");
+  g_assert_true (arb_window_get_game (window) == game);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, steps);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  asked = arb_test_find_message_dialog (window);
+  g_assert_nonnull (asked);
+  adw_message_dialog_response (asked, "discard");
+  dialog = arb_test_find_new_game_dialog ();
+  g_assert_nonnull (dialog);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The title the header bar shows. */
+static const char *
+window_title (ArbWindow *window)
+{
+  g_autoptr (GPtrArray) found = g_ptr_array_new ();
+
+  arb_test_find_type (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE, found);
+  g_assert_cmpuint (found->len, ==, 1);
+  return adw_window_title_get_title (g_ptr_array_index (found, 0));
+}
+
+/* `arboretum FILE` while a game with unsaved moves is on: the window asks
+ * first, as Open does; Cancel keeps the game, Discard opens the file, and a
+ * window with nothing to save opens it at once. */
+static void
+test_open_file_offers_to_save (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("arboretum-window-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "saved.arboretum", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (ArbGame) game = NULL;
+  AdwMessageDialog *asked;
+  guint saved_steps, steps;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 17, &error));
+  arb_test_wait_for (window, arb_test_settled);
+  arb_test_person_step (window);
+  g_assert_true (arb_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  saved_steps = arb_game_get_n_steps (arb_window_get_game (window));
+  g_assert_cmpstr (window_title (window), ==, "saved.arboretum");
+  arb_test_person_step (window); /* a move that is not saved */
+  g_assert_cmpstr (window_title (window), ==, "• saved.arboretum");
+  game = g_object_ref (arb_window_get_game (window));
+  steps = arb_game_get_n_steps (game);
+
+  arb_window_open_file_interactive (window, file);
+  asked = arb_test_find_message_dialog (window);
+  g_assert_nonnull (asked);
+  g_assert_true (arb_window_get_game (window) == game);
+  adw_message_dialog_response (asked, "cancel");
+  g_assert_false (_arb_window_is_loading (window));
+  g_assert_true (arb_window_get_game (window) == game);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, steps);
+
+  arb_window_open_file_interactive (window, file);
+  asked = arb_test_find_message_dialog (window);
+  g_assert_nonnull (asked);
+  adw_message_dialog_response (asked, "discard");
+  arb_test_wait_for (window, arb_test_not_loading);
+  g_assert_false (arb_window_get_game (window) == game);
+  g_assert_cmpuint (arb_game_get_n_steps (arb_window_get_game (window)), ==, saved_steps);
+
+  /* Just opened, nothing to save: the file opens again without a question. */
+  g_clear_object (&game);
+  game = g_object_ref (arb_window_get_game (window));
+  arb_window_open_file_interactive (window, file);
+  arb_test_wait_for (window, arb_test_not_loading);
+  g_assert_false (arb_window_get_game (window) == game);
+  g_assert_cmpuint (arb_game_get_n_steps (arb_window_get_game (window)), ==, saved_steps);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* `arboretum FILE` with a damaged file, or a file manager's double-click,
+ * says why in the window, as the Open dialog does, and keeps the game. */
+static void
+test_open_damaged_file (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GFile) file = arb_test_saved_game ("bad-illegal-step.arboretum");
+  g_autoptr (GError) error = NULL;
+  AdwMessageDialog *told;
+
+  gtk_window_present (GTK_WINDOW (window));
+  arb_window_open_file_interactive (window, file);
+  g_assert_true (_arb_window_is_loading (window));
+  arb_test_wait_for (window, arb_test_not_loading);
+  g_assert_null (arb_window_get_game (window));
+  g_assert_cmpstr (arb_window_get_page (window), ==, "welcome");
+  told = arb_test_find_message_dialog (window);
+  g_assert_nonnull (told);
+  g_assert_false (arb_window_open_file (window, file, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpstr (adw_message_dialog_get_body (told), ==, error->message);
+  gtk_window_destroy (GTK_WINDOW (told));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char *argv[])
+{
+  arb_test_window_init (&argc, &argv);
+  g_test_add_func ("/window/save-open-replay", test_save_open_replay);
+  g_test_add_func ("/window/close-offers-to-save", test_close_offers_to_save);
+  g_test_add_func ("/window/new-game-offers-to-save", test_new_game_offers_to_save);
+  g_test_add_func ("/window/close-without-saving", test_close_without_saving);
+  g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
+  g_test_add_func ("/window/open-damaged-file", test_open_damaged_file);
+  g_test_add_func ("/window/log-at-end-of-opened-game", test_log_at_end_of_opened_game);
+  return g_test_run ();
+}

@@ -1,0 +1,667 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-window-layout.c: how the window fits its screen and its text: the
+ * arboretum, the hand and the table in small and large windows, the heading,
+ * the side panel, nothing moving under the pointer, the shortcuts window,
+ * the menus, species and names in English and French.
+ * The window is driven in a real X server (xvfb-run), through its actions
+ * and widgets, and checked against the engine (arb-test-window.h). */
+#include "config.h"
+
+#include "arb-test-window.h"
+
+#include "arb-application.h"
+#include "arb-card-widget.h"
+#include "arb-pile-view.h"
+
+/* Choosing a card, the Discard button coming, and planting move nothing
+ * else: the arboretum stays put and the other cards stay under the
+ * pointer, the planted card leaving its place empty. */
+static void
+test_nothing_moves (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbHandView *hand = arb_table_get_hand_view (arb_window_get_table (window));
+  const ArbState *state;
+  ArbArboretumView *own;
+  ArbCard cards[ARB_N_CARDS];
+  double xs[ARB_N_CARDS];
+  double arboretum_y;
+  guint n;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 21, &error));
+  arb_test_wait_for (window, arb_test_settled);
+  arb_test_person_step (window);
+  arb_test_person_step (window);
+  arb_test_let_frames_pass ();
+  state = arb_game_get_state (arb_window_get_game (window));
+  own = arb_table_get_arboretum_view (arb_window_get_table (window), state->current);
+  arboretum_y = arb_test_y_in_window (window, GTK_WIDGET (own));
+  n = arb_card_set_to_array (&state->hands[state->current], cards);
+  for (guint i = 0; i < n; i++)
+    xs[i] = arb_test_x_in_window (window, arb_hand_view_get_card_button (hand, cards[i]));
+
+  arb_test_select_card (window, cards[n / 2]);
+  arb_test_let_frames_pass ();
+  g_assert_cmpfloat_with_epsilon (arb_test_y_in_window (window, GTK_WIDGET (own)), arboretum_y, 0.5);
+
+  gtk_widget_activate (arb_arboretum_view_get_first_cell_button (own));
+  arb_test_let_frames_pass ();
+  g_assert_cmpint (arb_game_get_state (arb_window_get_game (window))->phase, ==, ARB_PHASE_DISCARD);
+  g_assert_cmpfloat_with_epsilon (arb_test_y_in_window (window, GTK_WIDGET (own)), arboretum_y, 0.5);
+  g_assert_null (arb_hand_view_get_card_button (hand, cards[n / 2]));
+  for (guint i = 0; i < n; i++)
+    if (i != n / 2)
+      g_assert_cmpfloat_with_epsilon (arb_test_x_in_window (window, arb_hand_view_get_card_button (hand, cards[i])),
+                                      xs[i], 0.5);
+  /* A narrower window shrinks the cards; the empty place is no card. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 640, 600);
+  arb_test_let_frames_pass ();
+  g_assert_cmpuint (arb_hand_view_get_n_cards (hand), ==, n - 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The heading and its hint never grow taller than the piles beside them,
+ * however long the names and the text: the table does not move as the
+ * text changes from step to step, a computer's or a person's. */
+static void
+test_heading_keeps_height (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  GtkWidget *text_box;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window,
+                                             "standard:2:person=Maximiliana Josephine-Wolkenstein,"
+                                             "random=Bartholomew Fitzgerald-Montgomery", 8, &error));
+  text_box = gtk_widget_get_parent (ARB_TEST_TABLE_PART (window, "status_label"));
+  for (int i = 0; i < 8; i++)
+    {
+      arb_test_wait_for (window, arb_test_settled);
+      _arb_window_say (window, "A long message, as the engine may give when it refuses a move, "
+                       "that would take many lines in a narrow column beside the piles, and more "
+                       "lines again in French, where the same words take a good third more room, "
+                       "so long that no column beside the piles could hold it in three lines.", TRUE);
+      arb_test_let_frames_pass ();
+      {
+        int piles_height;
+
+        gtk_widget_measure (ARB_TEST_TABLE_PART (window, "piles_box"), GTK_ORIENTATION_VERTICAL,
+                            gtk_widget_get_width (ARB_TEST_TABLE_PART (window, "piles_box")), NULL, &piles_height, NULL, NULL);
+        g_assert_cmpint (gtk_widget_get_height (text_box), <=, piles_height);
+      }
+      arb_test_person_step (window);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The mnemonic letters of the items of a menu and its sections, each once. */
+static void
+check_menu_mnemonics (GMenuModel *menu, GHashTable *letters)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr (GMenuModel) section = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION);
+      g_autofree char *label = NULL;
+      const char *mark;
+      gunichar letter;
+
+      if (section != NULL)
+        {
+          check_menu_mnemonics (section, letters);
+          continue;
+        }
+      g_assert_true (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+      mark = strchr (label, '_');
+      g_assert_nonnull (mark);
+      letter = g_unichar_tolower (g_utf8_get_char (mark + 1));
+      if (g_hash_table_contains (letters, GUINT_TO_POINTER (letter)))
+        g_error ("“%s” has the mnemonic of “%s”", label,
+                 (const char *) g_hash_table_lookup (letters, GUINT_TO_POINTER (letter)));
+      g_hash_table_insert (letters, GUINT_TO_POINTER (letter), g_strdup (label));
+    }
+}
+
+static void
+check_primary_menu (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
+  g_autoptr (GHashTable) letters = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  guint n_menus = 0;
+
+  arb_test_find_type (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      GMenuModel *menu = gtk_menu_button_get_menu_model (buttons->pdata[i]);
+      if (menu == NULL)
+        continue;
+      g_hash_table_remove_all (letters);
+      check_menu_mnemonics (menu, letters);
+      g_assert_cmpuint (g_hash_table_size (letters), >=, 8);
+      n_menus++;
+    }
+  g_assert_cmpuint (n_menus, ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+
+/* Alt and a letter reach every item of the main menu, in both languages. */
+static void
+test_menu_mnemonics (void)
+{
+  check_primary_menu ();
+  arb_test_in_french (check_primary_menu);
+}
+
+/* Every species name fits on the cards, broken between words only and
+ * never ellipsized, at every width the window draws them: 40 (other hands
+ * in a replay) to 138 (the large arboretum zoomed in). */
+static void
+check_species_names (void)
+{
+  for (int width = 40; width <= 138; width += 2)
+    for (guint s = 0; s < ARB_N_SPECIES; s++)
+      if (!arb_card_widget_name_fits ((ArbSpecies) s, width))
+        g_error ("“%s” does not fit on a card %d pixels wide", arb_species_name ((ArbSpecies) s), width);
+}
+
+static void
+check_french_species_names (void)
+{
+  g_assert_cmpstr (arb_species_name (ARB_SPECIES_ROYAL_POINCIANA), ==, "Flamboyant");
+  check_species_names ();
+}
+
+static void
+test_species_names_fit (void)
+{
+  check_species_names ();
+  arb_test_in_french (check_french_species_names);
+}
+
+static AdwExpanderRow *
+species_row (ArbNewGameDialog *dialog)
+{
+  g_autoptr (GPtrArray) rows = g_ptr_array_new ();
+
+  arb_test_find_type (GTK_WIDGET (dialog), ADW_TYPE_EXPANDER_ROW, rows);
+  g_assert_cmpuint (rows->len, ==, 1);
+  return rows->pdata[0];
+}
+
+static const char *expected_one, *expected_two;
+
+/* The species count says “1 chosen”, then “2 chosen”, as the language says it. */
+static void
+check_species_count (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
+  ArbNewGameDialog *dialog;
+  AdwExpanderRow *row;
+  g_autoptr (GPtrArray) checks = g_ptr_array_new ();
+
+  g_settings_set_string (settings, "variant", "standard");
+  g_settings_set_uint (settings, "seats", 2);
+  dialog = arb_new_game_dialog_new (settings);
+  row = species_row (dialog);
+  adw_expander_row_set_enable_expansion (row, TRUE);
+  arb_test_find_type (GTK_WIDGET (row), GTK_TYPE_CHECK_BUTTON, checks);
+  g_assert_cmpuint (checks->len, ==, ARB_N_SPECIES);
+  for (guint i = 0; i < checks->len; i++)
+    gtk_check_button_set_active (checks->pdata[i], FALSE);
+  gtk_check_button_set_active (checks->pdata[0], TRUE);
+  g_assert_cmpstr (adw_expander_row_get_subtitle (row), ==, expected_one);
+  gtk_check_button_set_active (checks->pdata[1], TRUE);
+  g_assert_cmpstr (adw_expander_row_get_subtitle (row), ==, expected_two);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+test_species_count_plural (void)
+{
+  expected_one = "Choose 6 species (1 chosen)";
+  expected_two = "Choose 6 species (2 chosen)";
+  check_species_count ();
+  expected_one = "Choisissez 6 essences (1 choisie)";
+  expected_two = "Choisissez 6 essences (2 choisies)";
+  arb_test_in_french (check_species_count);
+}
+
+static const char *expected_name;
+
+/* A seat left at its default name gets it in the player's language, even
+ * when an earlier version stored the English "Player 2", and the default
+ * is kept as "" so that it follows the language next time. */
+static void
+check_default_names (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
+  g_autoptr (GPtrArray) entries = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = NULL;
+  g_auto (GStrv) stored = NULL;
+  ArbNewGameDialog *dialog;
+
+  g_settings_set_string (settings, "variant", "standard");
+  g_settings_set_uint (settings, "seats", 2);
+  g_settings_set_strv (settings, "seat-names", (const char *[]) { "Ann", "Player 2", NULL });
+  dialog = arb_new_game_dialog_new (settings);
+  arb_test_find_type (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, entries);
+  g_assert_cmpuint (entries->len, >=, 2);
+  g_assert_cmpstr (gtk_editable_get_text (entries->pdata[0]), ==, "Ann");
+  g_assert_cmpstr (gtk_editable_get_text (entries->pdata[1]), ==, expected_name);
+  game = arb_new_game_dialog_start (dialog, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (arb_player_get_name (arb_game_get_player (game, 1)), ==, expected_name);
+  stored = g_settings_get_strv (settings, "seat-names");
+  g_assert_cmpstr (stored[0], ==, "Ann");
+  g_assert_cmpstr (stored[1], ==, "");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+test_default_names_translated (void)
+{
+  expected_name = "Player 2";
+  check_default_names ();
+  expected_name = "Joueur 2";
+  arb_test_in_french (check_default_names);
+}
+
+
+/* A long name above a discard pile is cut, the rest of the title stays
+ * whole and nothing else is ellipsized; the tooltip has it all. The whole
+ * pile's popover names the pile in full, wrapped rather than
+ * cut, and the button's tooltip does not sit over it while it is open. */
+static void
+check_pile_popover (ArbPileView *pile, const char *title)
+{
+  g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  GtkMenuButton *button;
+  gboolean named = FALSE;
+
+  arb_test_find_type (GTK_WIDGET (pile), GTK_TYPE_MENU_BUTTON, buttons);
+  g_assert_cmpuint (buttons->len, ==, 1);
+  button = buttons->pdata[0];
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  gtk_menu_button_popup (button);
+  g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  arb_test_find_type (GTK_WIDGET (gtk_menu_button_get_popover (button)), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_label (labels->pdata[i]), title) == 0)
+      {
+        named = TRUE;
+        g_assert_true (gtk_label_get_wrap (labels->pdata[i]));
+        g_assert_cmpint (gtk_label_get_ellipsize (labels->pdata[i]), ==, PANGO_ELLIPSIZE_NONE);
+      }
+  g_assert_true (named);
+  gtk_menu_button_popdown (button);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+}
+
+static void
+test_pile_titles (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) piles = g_ptr_array_new ();
+  const char *long_title = "Maximiliana Josephine-Wolkenstein’s pile";
+  gboolean found_long = FALSE;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window,
+                                             "standard:3:person=Dana,random=Maximiliana Josephine-Wolkenstein,random=Bartholomew",
+                                             3, &error));
+  g_assert_no_error (error);
+  arb_test_wait_for (window, arb_test_piles_laid_out);
+  arb_test_find_type (GTK_WIDGET (window), ARB_TYPE_PILE_VIEW, piles);
+  g_assert_cmpuint (piles->len, ==, 4);
+  for (guint i = 0; i < piles->len; i++)
+    {
+      GtkLabel *label = arb_pile_view_get_title_label (piles->pdata[i]);
+      const char *tooltip = gtk_widget_get_tooltip_text (GTK_WIDGET (label));
+
+      /* Two lines as wide as the card at most, and never the title cut. */
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (piles->pdata[i])), <=, 120);
+      if (g_strcmp0 (tooltip, long_title) == 0)
+        {
+          found_long = TRUE;
+          g_assert_cmpstr (gtk_label_get_label (label), ==, "Maximilia…’s pile");
+          check_pile_popover (piles->pdata[i], long_title);
+        }
+      else if (tooltip != NULL)
+        {
+          g_assert_cmpstr (tooltip, ==, "Bartholomew’s pile");
+          g_assert_cmpstr (gtk_label_get_label (label), ==, "Bartholom…’s pile");
+        }
+      else
+        g_assert_true (strstr (gtk_label_get_label (label), "…") == NULL);
+    }
+  g_assert_true (found_long);
+
+  /* The deck and the piles line up by their cards, whatever the titles. */
+  arb_test_let_frames_pass ();
+  for (guint i = 1; i < piles->len; i++)
+    g_assert_cmpfloat_with_epsilon (arb_test_y_in_window (window, arb_pile_view_get_button (piles->pdata[i])),
+                                    arb_test_y_in_window (window, arb_pile_view_get_button (piles->pdata[0])), 0.5);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The newest card of an arboretum in its scrolled window is in view. */
+static ArbArboretumView *newest_view;
+
+static gboolean
+newest_card_in_view (ArbWindow *window)
+{
+  const ArbArboretum *arboretum = &arb_game_get_state (arb_window_get_game (window))->arboreta[0];
+  const ArbPlacement *newest = &arboretum->cells[arboretum->n - 1];
+  GtkWidget *card = arb_arboretum_view_get_card_widget (newest_view, newest->x, newest->y);
+  GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (newest_view), GTK_TYPE_SCROLLED_WINDOW);
+  graphene_rect_t b;
+
+  if (card == NULL || gtk_widget_get_width (card) == 0 || !gtk_widget_compute_bounds (card, scrolled, &b))
+    return FALSE;
+  return b.origin.x >= 0 && b.origin.y >= 0
+         && b.origin.x + b.size.width <= gtk_widget_get_width (scrolled)
+         && b.origin.y + b.size.height <= gtk_widget_get_height (scrolled);
+}
+
+/* The person plants a card as far to one side (-1 left, 1 right) as the
+ * rules allow, so that the arboretum grows past its scrolled window. */
+static void
+plant_at_side (ArbWindow *window, int side)
+{
+  const ArbState *state = arb_game_get_state (arb_window_get_game (window));
+  ArbCard card = arb_card_set_nth (&state->hands[state->current], 0);
+  gint8 xy[2 * ARB_MAX_FREE_CELLS];
+  guint n = arb_state_free_cells (state, state->current, xy);
+  int best = -1;
+  GtkWidget *cell;
+
+  arb_test_select_card (window, card);
+  for (guint i = 0; i < n; i++)
+    if (arb_state_check_play (state, card, xy[2 * i], xy[2 * i + 1], NULL)
+        && (best < 0 || side * xy[2 * i] > side * xy[2 * best]))
+      best = (int) i;
+  g_assert_cmpint (best, >=, 0);
+  cell = arb_arboretum_view_get_cell_button (newest_view, xy[2 * best], xy[2 * best + 1]);
+  g_assert_nonnull (cell);
+  gtk_widget_activate (cell);
+  arb_test_wait_steps (window, arb_game_get_n_steps (arb_window_get_game (window)) + 1);
+}
+
+static void
+test_scroll_to_newest (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+  GtkAdjustment *hadj;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 560);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 47, &error));
+  game = arb_window_get_game (window);
+  newest_view = arb_table_get_arboretum_view (arb_window_get_table (window), 0);
+  /* Cards larger than fit: the arboretum scrolls rather than shrinks. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
+  g_assert_false (arb_arboretum_view_get_fit (newest_view));
+  /* To the right, out of the page; then back to the left, out of it again. */
+  for (int turn = 0; turn < 10; turn++)
+    {
+      arb_test_wait_for (window, arb_test_settled);
+      arb_test_person_step (window);
+      arb_test_person_step (window);
+      plant_at_side (window, turn < 7 ? 1 : -1);
+      arb_test_wait_for (window, newest_card_in_view);
+      arb_test_person_step (window); /* discard */
+    }
+  /* Ten cards in a row are wider than the view, which had to follow them. */
+  g_assert_cmpuint (arb_game_get_state (game)->arboreta[0].n, ==, 10);
+  hadj = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (
+           gtk_widget_get_ancestor (GTK_WIDGET (newest_view), GTK_TYPE_SCROLLED_WINDOW)));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (hadj), >, gtk_adjustment_get_page_size (hadj));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static ArbArboretumView *fitting_view;
+
+/* The whole arboretum, with the cells around it, shows in its page. */
+static gboolean
+arboretum_fits (ArbWindow *window)
+{
+  GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (fitting_view), GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+
+  return gtk_adjustment_get_upper (h) <= gtk_adjustment_get_page_size (h)
+         && gtk_adjustment_get_upper (v) <= gtk_adjustment_get_page_size (v);
+}
+
+/* The arboretum shows whole, or its cards are as small as they get and it
+ * scrolls. */
+static gboolean
+arboretum_fits_or_scrolls (ArbWindow *window)
+{
+  return arboretum_fits (window) || arb_arboretum_view_get_card_width (fitting_view) == 56;
+}
+
+/* In a small window the arboretum's cards shrink so that it shows whole,
+ * as it grows; choosing a card never resizes them; zooming in lets it
+ * scroll, and the usual size fits again. */
+static void
+test_arboretum_fits (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  const ArbState *state;
+  int width;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 47, &error));
+  fitting_view = arb_table_get_arboretum_view (arb_window_get_table (window), 0);
+  arb_test_wait_for (window, arb_test_settled);
+  arb_test_let_frames_pass ();
+  /* One cell, the room for it: the usual size. */
+  g_assert_cmpint (arb_arboretum_view_get_card_width (fitting_view), ==, DEFAULT_CARD_WIDTH);
+  for (int turn = 0; turn < 5; turn++)
+    {
+      arb_test_wait_for (window, arb_test_settled);
+      arb_test_person_step (window);
+      arb_test_person_step (window);
+      arb_test_person_step (window);
+      arb_test_person_step (window);
+    }
+  arb_test_wait_for (window, arb_test_settled);
+  arb_test_person_step (window);
+  arb_test_person_step (window);
+  arb_test_wait_for (window, arboretum_fits_or_scrolls);
+  width = arb_arboretum_view_get_card_width (fitting_view);
+  g_assert_cmpint (width, <, DEFAULT_CARD_WIDTH);
+  g_assert_cmpint (width, >=, 56);
+  state = arb_game_get_state (arb_window_get_game (window));
+  arb_test_select_card (window, arb_card_set_nth (&state->hands[state->current], 0));
+  arb_test_let_frames_pass ();
+  g_assert_cmpint (arb_arboretum_view_get_card_width (fitting_view), ==, width);
+  g_assert_true (arboretum_fits_or_scrolls (window));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
+  g_assert_cmpint (arb_arboretum_view_get_card_width (fitting_view), ==, width + 12);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-reset", NULL);
+  g_assert_cmpint (arb_arboretum_view_get_card_width (fitting_view), ==, width);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The shortcuts window is built when first asked for (not with every
+ * window), then shown again. */
+static void
+test_shortcuts_window (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  GtkShortcutsWindow *overlay;
+
+  arb_application_add_shortcuts_action (GTK_APPLICATION_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (overlay);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  gtk_window_close (GTK_WINDOW (overlay));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  g_assert_true (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)) == overlay);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The whole hand is in sight, with no scrolling sideways; a hand that
+ * never fits fails the test when wait_for gives up. */
+static gboolean
+hand_fits (ArbWindow *window)
+{
+  GtkWidget *scrolled = gtk_widget_get_first_child (GTK_WIDGET (arb_table_get_hand_view (arb_window_get_table (window))));
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scrolled));
+
+  return gtk_adjustment_get_page_size (adjustment) > 0
+         && gtk_adjustment_get_upper (adjustment) <= gtk_adjustment_get_page_size (adjustment);
+}
+
+/* The widest table, with names long enough to be cut. */
+static void
+start_table_of_four (ArbWindow *window)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (arb_window_start_from_spec (window,
+                                             "standard:4:person=Dana,random=Talia,random=Rina,random=Bartholomew",
+                                             21, &error));
+  g_assert_no_error (error);
+}
+
+/* A size remembered from a larger screen is cut to this one's (Xvfb's
+ * 1280 × 800), less the room of GNOME's top bar. */
+static void
+test_fits_the_screen (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
+  ArbWindow *window;
+  int width, height;
+
+  g_settings_set_int (settings, "window-width", 1900);
+  g_settings_set_int (settings, "window-height", 1200);
+  window = arb_test_new_window ();
+  gtk_window_present (GTK_WINDOW (window));
+  arb_test_let_frames_pass ();
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_test_message ("default size %d × %d", width, height);
+  g_assert_cmpint (width, <=, 1280);
+  g_assert_cmpint (height, <=, 800 - 40);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 1280);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+}
+
+/* A laptop of 800 pixels holds a table of four: nothing in the window
+ * asks for more width than that. */
+static void
+test_fits_small_screen (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  GtkWidget *content;
+  int minimum, natural;
+
+  gtk_window_present (GTK_WINDOW (window));
+  start_table_of_four (window);
+  arb_test_wait_for (window, arb_test_piles_laid_out);
+  content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+  g_test_message ("minimum width %d, natural %d", minimum, natural);
+  g_assert_cmpint (minimum, <=, 800);
+  /* The replay's bar too, with every button it may show. */
+  arb_window_start_replay (window);
+  arb_test_let_frames_pass ();
+  g_assert_true (gtk_widget_get_visible (window->back_to_game_button));
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+  g_test_message ("in the replay: minimum width %d, natural %d", minimum, natural);
+  g_assert_cmpint (minimum, <=, 800);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* F9's action shows and hides the side panel, the header bar's button with it. */
+static void
+test_toggle_side_panel (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GPtrArray) flaps = g_ptr_array_new ();
+  GtkWidget *flap;
+  gboolean shown;
+
+  gtk_window_present (GTK_WINDOW (window));
+  start_table_of_four (window);
+  arb_test_find_type (GTK_WIDGET (window), ADW_TYPE_FLAP, flaps);
+  g_assert_cmpuint (flaps->len, ==, 1);
+  flap = g_ptr_array_index (flaps, 0);
+  shown = adw_flap_get_reveal_flap (ADW_FLAP (flap));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-side-panel", NULL);
+  g_assert_cmpint (adw_flap_get_reveal_flap (ADW_FLAP (flap)), ==, !shown);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-side-panel", NULL);
+  g_assert_cmpint (adw_flap_get_reveal_flap (ADW_FLAP (flap)), ==, shown);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A hand of ten cards is seen whole in a window 1024 pixels wide, beside
+ * the side panel of a table of four: its cards shrink, no scrolling. */
+static void
+test_hand_fits (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
+  ArbWindow *window;
+  ArbHandView *hand_view;
+  ArbCardSet hand = ARB_CARD_SET_INIT;
+
+  g_settings_set_int (settings, "window-width", 1024);
+  g_settings_set_int (settings, "window-height", 768);
+  window = arb_test_new_window ();
+  hand_view = arb_table_get_hand_view (arb_window_get_table (window));
+  gtk_window_present (GTK_WINDOW (window));
+  start_table_of_four (window);
+  arb_test_wait_for (window, arb_test_settled);
+  for (ArbCard card = 0; card < 10; card++)
+    arb_card_set_add (&hand, card);
+  arb_hand_view_set_hand (hand_view, &hand, ARB_CARD_NONE);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (hand_view), ==, 10);
+  arb_test_wait_for (window, hand_fits);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 1024);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+}
+
+int
+main (int argc, char *argv[])
+{
+  arb_test_window_init (&argc, &argv);
+  g_test_add_func ("/window/default-names-translated", test_default_names_translated);
+  g_test_add_func ("/window/nothing-moves", test_nothing_moves);
+  g_test_add_func ("/window/arboretum-fits", test_arboretum_fits);
+  g_test_add_func ("/window/heading-keeps-height", test_heading_keeps_height);
+  g_test_add_func ("/window/menu-mnemonics", test_menu_mnemonics);
+  g_test_add_func ("/window/species-count-plural", test_species_count_plural);
+  g_test_add_func ("/window/species-names-fit", test_species_names_fit);
+  g_test_add_func ("/window/pile-titles", test_pile_titles);
+  g_test_add_func ("/window/scroll-to-newest", test_scroll_to_newest);
+  g_test_add_func ("/window/shortcuts-window", test_shortcuts_window);
+  g_test_add_func ("/window/fits-small-screen", test_fits_small_screen);
+  g_test_add_func ("/window/fits-the-screen", test_fits_the_screen);
+  g_test_add_func ("/window/hand-fits", test_hand_fits);
+  g_test_add_func ("/window/toggle-side-panel", test_toggle_side_panel);
+  return g_test_run ();
+}

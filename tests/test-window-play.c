@@ -1,0 +1,529 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-window-play.c: playing a game through the window: against computers,
+ * solo, between people at one screen, moves refused and taken back, hints,
+ * the keyboard and the focus, cards dragged and flying.
+ * The window is driven in a real X server (xvfb-run), through its actions
+ * and widgets, and checked against the engine (arb-test-window.h). */
+#include "config.h"
+
+#include "arb-test-window.h"
+
+#include <glib/gstdio.h>
+
+#include "arb-application.h"
+#include "arb-pile-view.h"
+
+static void
+test_against_computer (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 1234, &error));
+  g_assert_no_error (error);
+  game = arb_window_get_game (window);
+  g_assert_cmpint (arb_window_get_viewer (window), ==, 0);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, ARB_HAND_SIZE);
+
+  /* The large arboretum zooms, within limits. */
+  {
+    ArbArboretumView *own = arb_table_get_arboretum_view (arb_window_get_table (window), 0);
+    int usual = arb_arboretum_view_get_card_width (own);
+
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
+    g_assert_cmpint (arb_arboretum_view_get_card_width (own), >, usual);
+    for (int i = 0; i < 20; i++)
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-out", NULL);
+    g_assert_cmpint (arb_arboretum_view_get_card_width (own), >=, 40);
+    g_assert_cmpint (arb_arboretum_view_get_card_width (own), <, usual);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-reset", NULL);
+    g_assert_cmpint (arb_arboretum_view_get_card_width (own), ==, usual);
+  }
+
+  arb_test_play_to_the_end (window);
+  g_assert_true (arb_game_is_finished (game));
+  g_assert_cmpuint (arb_log_view_get_n_lines (arb_table_get_log_view (arb_window_get_table (window))), >, arb_game_get_n_steps (game));
+  arb_test_check_score_sheet (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_solo (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "solo:1", 99, &error));
+  g_assert_no_error (error);
+  arb_test_play_to_the_end (window);
+  arb_test_check_score_sheet (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_illegal_play_refused (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+  ArbState before;
+  ArbCard card;
+  guint steps;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "classic:2:person,random", 5, &error));
+  game = arb_window_get_game (window);
+  arb_test_wait_for (window, arb_test_settled);
+  arb_test_person_step (window);
+  arb_test_person_step (window);
+  g_assert_cmpint (arb_game_get_phase (game), ==, ARB_PHASE_PLAY);
+  arb_test_person_step (window); /* the first card, anywhere */
+  arb_test_person_step (window); /* discard */
+  arb_test_wait_for (window, arb_test_settled);
+  arb_test_person_step (window);
+  arb_test_person_step (window);
+  g_assert_cmpint (arb_game_get_phase (game), ==, ARB_PHASE_PLAY);
+
+  before = *arb_game_get_state (game);
+  steps = arb_game_get_n_steps (game);
+  card = arb_card_set_nth (&before.hands[before.current], 0);
+  /* Far from the one card planted: not adjacent. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play", "(yii)", (guchar) card, 40, 40);
+  /* On the card already planted. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play", "(yii)", (guchar) card,
+                              before.arboreta[before.current].cells[0].x,
+                              before.arboreta[before.current].cells[0].y);
+  /* A card the player does not hold. */
+  for (ArbCard c = 0; c < ARB_N_CARDS; c++)
+    if (!arb_card_set_contains (&before.hands[before.current], c))
+      {
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.play", "(yii)", (guchar) c, 0, 1);
+        break;
+      }
+  /* Drawing now is out of turn order. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.draw", "i", -1);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, steps);
+  g_assert_true (memcmp (&before, arb_game_get_state (game), sizeof before) == 0);
+
+  /* The engine's reason shows under the heading, where it covers no card,
+   * and gives way to the instructions at the next step. */
+  {
+    g_autoptr (GError) refused = NULL;
+    GtkLabel *said;
+
+    g_assert_false (arb_game_draw (game, -1, &refused));
+    said = arb_test_find_shown_label (window, refused->message);
+    g_assert_nonnull (said);
+    g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (said), "error"));
+    arb_test_person_step (window);
+    g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (said), "error"));
+    g_assert_cmpstr (gtk_label_get_label (said), !=, refused->message);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_cover_between_people (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,person", 8, &error));
+  game = arb_window_get_game (window);
+  arb_test_wait_for (window, arb_test_settled);
+  /* Even the first player takes the screen from behind the cover. */
+  g_assert_cmpstr (arb_window_get_page (window), ==, "cover");
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reveal", NULL);
+  g_assert_cmpint (arb_window_get_viewer (window), ==, 0);
+  for (int i = 0; i < 4; i++)
+    arb_test_person_step (window);
+  arb_test_wait_for (window, arb_test_settled);
+  g_assert_cmpuint (arb_game_get_current_player (game), ==, 1);
+  g_assert_cmpstr (arb_window_get_page (window), ==, "cover");
+  /* The hand of the player who just played is gone from the window. */
+  g_assert_cmpint (arb_window_get_viewer (window), ==, -1);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reveal", NULL);
+  g_assert_cmpstr (arb_window_get_page (window), ==, "table");
+  g_assert_cmpint (arb_window_get_viewer (window), ==, 1);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, ARB_HAND_SIZE);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_new_game_dialog (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
+  ArbNewGameDialog *dialog;
+  g_autoptr (ArbGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_settings_set_string (settings, "variant", "classic");
+  g_settings_set_uint (settings, "seats", 3);
+  dialog = arb_new_game_dialog_new (settings);
+  game = arb_new_game_dialog_start (dialog, 42, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (arb_game_get_variant (game), ==, ARB_VARIANT_CLASSIC);
+  g_assert_cmpuint (arb_game_get_n_seats (game), ==, 3);
+  g_assert_cmpint (arb_player_get_kind (arb_game_get_player (game, 0)), ==, ARB_PLAYER_PERSON);
+  g_assert_cmpint (arb_player_get_kind (arb_game_get_player (game, 1)), ==, ARB_PLAYER_COMPUTER);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+test_take_back (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+  ArbState before;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 77, &error));
+  game = arb_window_get_game (window);
+  arb_test_wait_for (window, arb_test_settled);
+  arb_test_person_step (window);
+  arb_test_person_step (window);
+  before = *arb_game_get_state (game);
+  /* A hint chooses a card to play, changing nothing in the game. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  arb_test_wait_for (window, arb_test_any_card_selected);
+  g_assert_true (memcmp (&before, arb_game_get_state (game), sizeof before) == 0);
+  arb_test_person_step (window); /* play */
+  g_assert_cmpint (arb_game_get_phase (game), ==, ARB_PHASE_DISCARD);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.take-back", NULL);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, 2);
+  g_assert_true (memcmp (&before, arb_game_get_state (game), sizeof before) == 0);
+  arb_test_wait_for (window, arb_test_settled);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, ARB_HAND_SIZE + 2);
+  /* Draws are never taken back. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.take-back", NULL);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, 2);
+  arb_test_person_step (window);
+  arb_test_person_step (window); /* discard: the turn ends and is kept for later */
+  g_assert_true (arb_autosave_exists ());
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+
+/* A card dropped on a free cell is planted there, as a click would. */
+static void
+test_drop_on_cell (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+  const ArbState *state;
+  ArbCard card;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 31, &error));
+  game = arb_window_get_game (window);
+  arb_test_wait_for (window, arb_test_settled);
+  arb_test_person_step (window);
+  arb_test_person_step (window);
+  state = arb_game_get_state (game);
+  card = arb_card_set_nth (&state->hands[state->current], 2);
+  g_signal_emit_by_name (arb_table_get_arboretum_view (arb_window_get_table (window), 0), "card-dropped", (guint) card, 0, 0);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, 3);
+  g_assert_cmpint (arb_arboretum_card_at (&arb_game_get_state (game)->arboreta[0], 0, 0), ==, card);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+
+/* Ctrl+N, then Enter: the dialog opens with Start focused and default, so
+ * Enter starts the game as it was last set up. */
+static void
+test_new_game_keyboard (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  ArbNewGameDialog *dialog;
+  GtkWidget *focus;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
+  dialog = arb_test_find_new_game_dialog ();
+  g_assert_nonnull (dialog);
+  for (int i = 0; i < 50 && !gtk_widget_get_mapped (GTK_WIDGET (dialog)); i++)
+    g_main_context_iteration (NULL, FALSE);
+  focus = gtk_window_get_focus (GTK_WINDOW (dialog));
+  g_assert_true (GTK_IS_BUTTON (focus));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (focus)), ==, "_Start");
+  g_assert_true (gtk_window_get_default_widget (GTK_WINDOW (dialog)) == focus);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "default.activate", NULL));
+  arb_test_wait_for (window, arb_test_has_game);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Tab from a chosen card (table.focus-cells) goes to the first lit place of
+ * the arboretum; without a chosen card Tab moves on as usual, and the log
+ * is no stop for it. */
+static void
+test_tab_to_cells (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbArboretumView *own;
+  const ArbState *state;
+  GtkWidget *focus;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 21, &error));
+  arb_test_wait_for (window, arb_test_settled);
+  arb_test_person_step (window);
+  arb_test_person_step (window);
+  state = arb_game_get_state (arb_window_get_game (window));
+  g_assert_cmpint (state->phase, ==, ARB_PHASE_PLAY);
+  g_assert_cmpint (arb_hand_view_get_selected (arb_table_get_hand_view (arb_window_get_table (window))), ==, ARB_CARD_NONE);
+
+  arb_test_select_card (window, arb_card_set_nth (&state->hands[state->current], 0));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (arb_window_get_table (window)), "table.focus-cells", NULL));
+  focus = gtk_window_get_focus (GTK_WINDOW (window));
+  own = arb_table_get_arboretum_view (arb_window_get_table (window), state->current);
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_has_css_class (focus, "free-cell"));
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (own)));
+
+  /* The log is read, not used: no stop for Tab. */
+  g_assert_false (gtk_widget_get_focusable (GTK_WIDGET (arb_log_view_get_text_view (
+    arb_table_get_log_view (arb_window_get_table (window))))));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+
+/* The welcome page starts on New Game, and each of the person's turns on
+ * the deck, wherever the turn before left the focus. */
+static void
+test_focus_where_play_starts (void)
+{
+  g_autoptr (ArbApplication) app = arb_application_new ();
+  g_autoptr (GError) error = NULL;
+  ArbWindow *window;
+  GtkWidget *focus;
+
+  /* With the application's actions, as in the program: the welcome page's
+   * New Game is insensitive without app.new-game. */
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  window = arb_test_new_window ();
+  gtk_window_set_application (GTK_WINDOW (window), GTK_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (window));
+  arb_test_let_frames_pass ();
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus == window->welcome_new_game_button || focus == window->continue_button);
+  g_assert_true (gtk_widget_get_visible (focus));
+
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 31, &error));
+  for (int turn = 0; turn < 3; turn++)
+    {
+      const ArbState *state;
+
+      arb_test_wait_for (window, arb_test_settled);
+      arb_test_let_frames_pass ();
+      state = arb_game_get_state (arb_window_get_game (window));
+      g_assert_cmpint (state->phase, ==, ARB_PHASE_DRAW);
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      g_assert_true (focus == arb_pile_view_get_button (arb_table_get_pile_view (arb_window_get_table (window), ARB_SOURCE_DECK)));
+      for (int step = 0; step < 4; step++)
+        arb_test_person_step (window);
+      /* The discard leaves the focus in the hand, or on Discard. */
+      g_assert_false (gtk_root_get_focus (GTK_ROOT (window)) == arb_pile_view_get_button (arb_table_get_pile_view (arb_window_get_table (window), ARB_SOURCE_DECK)));
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Hint, asked from the hand: the focus stays in the hand, on the card the
+ * hint chose, and the marked place scrolls into view. */
+static void
+test_hint_keeps_focus (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  const ArbState *state;
+  GtkWidget *focus;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 12, &error));
+  arb_test_play_turns (window, 4);
+  arb_test_person_step (window);
+  arb_test_person_step (window);
+  state = arb_game_get_state (arb_window_get_game (window));
+  g_assert_cmpint (state->phase, ==, ARB_PHASE_PLAY);
+  gtk_widget_grab_focus (arb_hand_view_get_card_button (arb_table_get_hand_view (arb_window_get_table (window)),
+                                                        arb_card_set_nth (&state->hands[state->current], 0)));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+  arb_test_wait_for (window, arb_test_any_card_selected);
+  arb_test_let_frames_pass ();
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (arb_table_get_hand_view (arb_window_get_table (window)))));
+  {
+    g_autoptr (GPtrArray) cells = g_ptr_array_new ();
+    GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (ARB_ARBORETUM_VIEW (ARB_TEST_TABLE_PART (window, "own_view"))), GTK_TYPE_SCROLLED_WINDOW);
+    GtkWidget *marked = NULL;
+    graphene_rect_t bounds;
+
+    arb_test_find_type (GTK_WIDGET (ARB_ARBORETUM_VIEW (ARB_TEST_TABLE_PART (window, "own_view"))), GTK_TYPE_BUTTON, cells);
+    for (guint i = 0; i < cells->len; i++)
+      if (gtk_widget_has_css_class (cells->pdata[i], "hint"))
+        marked = cells->pdata[i];
+    g_assert_nonnull (marked);
+    g_assert_true (gtk_widget_compute_bounds (marked, scrolled, &bounds));
+    g_assert_cmpfloat (bounds.origin.y, >=, 0);
+    g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (scrolled) + 0.5);
+    g_assert_cmpfloat (bounds.origin.x, >=, 0);
+    g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (scrolled) + 0.5);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+
+static gboolean
+card_in_flight (ArbWindow *window)
+{
+  return arb_flight_layer_get_n_flying (arb_table_get_flight_layer (arb_window_get_table (window))) > 0;
+}
+
+static gboolean
+nothing_in_flight (ArbWindow *window)
+{
+  return arb_flight_layer_get_n_flying (arb_table_get_flight_layer (arb_window_get_table (window))) == 0;
+}
+
+/* Plays the person's two draws and a card; returns the card planted. */
+static ArbCard
+draw_and_plant (ArbWindow *window)
+{
+  const ArbState *state;
+
+  arb_test_wait_for (window, arb_test_settled);
+  arb_test_person_step (window);
+  arb_test_person_step (window);
+  arb_test_wait_for (window, nothing_in_flight);
+  state = arb_game_get_state (arb_window_get_game (window));
+  g_assert_cmpint (state->phase, ==, ARB_PHASE_PLAY);
+  arb_test_person_step (window);
+  return arb_game_get_step (arb_window_get_game (window),
+                            arb_game_get_n_steps (arb_window_get_game (window)) - 1)->move.card;
+}
+
+/* A card played slides from the hand to its cell, in a layer that takes no
+ * clicks: the game has already moved on and the person may act at once;
+ * the card shows in its cell when it lands. Without animations (the
+ * system's gtk-enable-animations), nothing flies. */
+static void
+test_card_flies (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  GtkSettings *settings = gtk_settings_get_default ();
+  g_autoptr (GError) error = NULL;
+  const ArbStep *step;
+  GtkWidget *landed;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 33, &error));
+  g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
+  draw_and_plant (window);
+  arb_test_wait_for (window, card_in_flight);
+  g_assert_false (gtk_widget_get_can_target (GTK_WIDGET (arb_table_get_flight_layer (arb_window_get_table (window)))));
+  g_assert_cmpint (arb_game_get_state (arb_window_get_game (window))->phase, ==, ARB_PHASE_DISCARD);
+  step = arb_game_get_step (arb_window_get_game (window), arb_game_get_n_steps (arb_window_get_game (window)) - 1);
+  landed = arb_arboretum_view_get_card_widget (ARB_ARBORETUM_VIEW (ARB_TEST_TABLE_PART (window, "own_view")), step->move.x, step->move.y);
+  g_assert_nonnull (landed);
+  g_assert_cmpfloat (gtk_widget_get_opacity (landed), ==, 0.0);
+  arb_test_wait_for (window, nothing_in_flight);
+  g_assert_cmpfloat (gtk_widget_get_opacity (landed), ==, 1.0);
+  arb_test_person_step (window); /* the discard */
+
+  g_object_set (settings, "gtk-enable-animations", FALSE, NULL);
+  draw_and_plant (window);
+  for (int i = 0; i < 10; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_assert_cmpuint (arb_flight_layer_get_n_flying (arb_table_get_flight_layer (arb_window_get_table (window))), ==, 0);
+    }
+  arb_test_let_frames_pass ();
+  g_assert_cmpuint (arb_flight_layer_get_n_flying (arb_table_get_flight_layer (arb_window_get_table (window))), ==, 0);
+  g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* With only computers at the table, the hand shown is that of whoever
+ * plays, under their name. */
+static guint watched_steps;
+
+static void
+check_watched_hand (ArbGame *game, guint index, ArbWindow *window)
+{
+  const ArbState *state = arb_game_get_state (game);
+  ArbHandView *hand = arb_table_get_hand_view (arb_window_get_table (window));
+  const char *name = arb_player_get_name (arb_game_get_player (game, state->current));
+  ArbCard cards[ARB_N_CARDS];
+  guint n = arb_card_set_to_array (&state->hands[state->current], cards);
+
+  if (state->phase == ARB_PHASE_OVER)
+    return;
+  g_assert_cmpuint (arb_hand_view_get_n_cards (hand), ==, n);
+  for (guint i = 0; i < n; i++)
+    g_assert_nonnull (arb_hand_view_get_card_button (hand, cards[i]));
+  g_assert_nonnull (strstr (arb_table_get_hand_title (arb_window_get_table (window)), name));
+  watched_steps++;
+}
+
+/* The side panel follows who plays, never repeating the large arboretum. */
+static void
+check_side_panel (GtkStack *stack, GParamSpec *pspec, ArbWindow *window)
+{
+  g_assert_true (arb_test_side_shows_another_player (window));
+}
+
+static void
+test_watch_computers (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+  GtkWidget *stack;
+  gulong watching, checking;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:3:random=Ada,random=Bo,random=Cy", 23, &error));
+  game = arb_window_get_game (window);
+  g_assert_nonnull (strstr (arb_table_get_hand_title (arb_window_get_table (window)), "Ada"));
+  watched_steps = 0;
+  watching = g_signal_connect (game, "step-applied", G_CALLBACK (check_watched_hand), window);
+  stack = gtk_widget_get_parent (GTK_WIDGET (arb_table_get_side_view (arb_window_get_table (window))));
+  checking = g_signal_connect (stack, "notify::visible-child", G_CALLBACK (check_side_panel), window);
+  arb_test_wait_steps (window, 24);
+  g_signal_handler_disconnect (game, watching);
+  g_signal_handler_disconnect (stack, checking);
+  g_assert_cmpuint (watched_steps, >=, 24);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char *argv[])
+{
+  arb_test_window_init (&argc, &argv);
+  g_test_add_func ("/window/against-computer", test_against_computer);
+  g_test_add_func ("/window/solo", test_solo);
+  g_test_add_func ("/window/illegal-play-refused", test_illegal_play_refused);
+  g_test_add_func ("/window/cover-between-people", test_cover_between_people);
+  g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
+  g_test_add_func ("/window/take-back", test_take_back);
+  g_test_add_func ("/window/drop-on-cell", test_drop_on_cell);
+  g_test_add_func ("/window/new-game-keyboard", test_new_game_keyboard);
+  g_test_add_func ("/window/tab-to-cells", test_tab_to_cells);
+  g_test_add_func ("/window/focus-where-play-starts", test_focus_where_play_starts);
+  g_test_add_func ("/window/hint-keeps-focus", test_hint_keeps_focus);
+  g_test_add_func ("/window/card-flies", test_card_flies);
+  g_test_add_func ("/window/watch-computers", test_watch_computers);
+  return g_test_run ();
+}
