@@ -12,37 +12,32 @@
 
 #define SAVE_SUFFIX ".arboretum"
 
+static gboolean
+on_table (ArbWindow *self)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "table") == 0;
+}
+
 static void
 take_back_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   ArbWindow *self = ARB_WINDOW (widget);
   g_autoptr (GError) error = NULL;
 
-  if (!_arb_window_can_take_back (self))
-    return;
-  /* A computer that already started its turn starts again after it. */
-  _arb_window_cancel_computer (self);
-  if (!arb_game_take_back (self->game, &error))
+  if (!arb_session_take_back (self->session, &error))
     _arb_window_show_error (self, error);
 }
 
+/* The session's hint, on the table and in words. */
 static void
-on_hint (GObject *source, GAsyncResult *result, gpointer user_data)
+on_hint (ArbSession *session, const ArbMove *hint, ArbWindow *self)
 {
-  g_autoptr (ArbWindow) self = user_data;
-  g_autoptr (GError) error = NULL;
+  ArbGame *game = arb_session_get_game (session);
+  ArbMove move = *hint;
   g_autofree char *card = NULL;
   g_autofree char *text = NULL;
-  ArbMove move;
 
-  if (!arb_ai_choose_finish (result, &move, NULL, &error))
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_clear_object (&self->hint_cancellable);
-      return;
-    }
-  g_clear_object (&self->hint_cancellable);
-  if (!_arb_window_viewer_to_act (self))
+  if (!on_table (self))
     return;
   card = arb_card_is_valid (move.card) ? arb_card_to_string (move.card) : NULL;
   arb_table_show_hint (self->table, &move);
@@ -53,8 +48,8 @@ on_hint (GObject *source, GAsyncResult *result, gpointer user_data)
         text = g_strdup (_("Hint: draw from the deck"));
       else
         {
-          g_autofree char *pile = arb_game_pile_name (self->game, move.source);
-          g_autofree char *top = arb_card_to_string (arb_pile_top (&arb_game_get_state (self->game)->discards[move.source]));
+          g_autofree char *pile = arb_game_pile_name (game, move.source);
+          g_autofree char *top = arb_card_to_string (arb_pile_top (&arb_game_get_state (game)->discards[move.source]));
           /* Translators: a card, then a pile, as in “Hint: take Oak 5 from Talia’s discard pile”. */
           text = g_strdup_printf (_("Hint: take %s from %s"), top, pile);
         }
@@ -64,7 +59,7 @@ on_hint (GObject *source, GAsyncResult *result, gpointer user_data)
       break;
     case ARB_MOVE_DISCARD:
     default:
-      if (!arb_state_discards_on_pile (arb_game_get_state (self->game)))
+      if (!arb_state_discards_on_pile (arb_game_get_state (game)))
         text = g_strdup_printf (_("Hint: put %s on the marked place in Q’s arboretum"), card);
       else
         text = g_strdup_printf (_("Hint: discard %s"), card);
@@ -83,19 +78,13 @@ toggle_side_panel_action (GtkWidget *widget, const char *name, GVariant *param)
   gtk_toggle_button_set_active (self->panel_button, !gtk_toggle_button_get_active (self->panel_button));
 }
 
-/* What the hard computer would do in the person's place (it usually
- * settles in milliseconds, and never takes more than its budget). */
 static void
 hint_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   ArbWindow *self = ARB_WINDOW (widget);
-  ArbAiParams params;
 
-  if (!_arb_window_viewer_to_act (self) || self->hint_cancellable != NULL)
-    return;
-  arb_ai_params_init (&params, ARB_AI_HARD, g_random_int ());
-  self->hint_cancellable = g_cancellable_new ();
-  arb_ai_hint_async (self->game, &params, self->hint_cancellable, on_hint, g_object_ref (self));
+  if (on_table (self))
+    arb_session_hint (self->session);
 }
 
 /* ---- saving and opening ------------------------------------------------- */
@@ -105,11 +94,7 @@ gboolean
 arb_window_save_to_file (ArbWindow *self, GFile *file, GError **error)
 {
   g_return_val_if_fail (ARB_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (self->game != NULL, FALSE);
-  if (!arb_save_write_file (self->game, file, NULL, error))
-    return FALSE;
-  arb_session_saved (self->session, file);
-  return TRUE;
+  return arb_session_save (self->session, file, error);
 }
 
 /* A file that cannot be opened or saved says why in a dialog, wherever
@@ -164,10 +149,11 @@ on_save_response (GtkNativeDialog *chooser, int response, ArbWindow *self)
           g_autofree char *named = g_strconcat (path, SAVE_SUFFIX, NULL);
           g_set_object (&file, g_file_new_for_path (named));
         }
-      if (write_game (self, file))
-        _arb_window_carry_on (self, self->after_save);
+      /* Once saved, what waited for the offer to save goes on. */
+      write_game (self, file);
     }
-  self->after_save = ARB_AFTER_SAVE_NOTHING;
+  else
+    arb_session_cancel_offer (self->session);
   g_object_unref (chooser);
 }
 
@@ -178,7 +164,7 @@ save_as_action (GtkWidget *widget, const char *name, GVariant *param)
   GtkFileChooserNative *chooser;
   g_autoptr (GtkFileFilter) filter = save_filter ();
 
-  if (self->game == NULL)
+  if (arb_session_get_game (self->session) == NULL)
     return;
   chooser = gtk_file_chooser_native_new (_("Save Game"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
                                          _("_Save"), _("_Cancel"));
@@ -197,7 +183,7 @@ save_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   ArbWindow *self = ARB_WINDOW (widget);
 
-  if (self->game == NULL)
+  if (arb_session_get_game (self->session) == NULL)
     return;
   if (arb_session_get_file (self->session) != NULL)
     write_game (self, arb_session_get_file (self->session));
@@ -205,70 +191,10 @@ save_action (GtkWidget *widget, const char *name, GVariant *param)
     save_as_action (widget, name, param);
 }
 
-typedef struct {
-  ArbWindow    *window;
-  GFile        *file;
-  GCancellable *cancellable;
-} Loading;
-
 static void
-loading_free (Loading *loading)
+on_open_failed (ArbSession *session, const char *message, ArbWindow *self)
 {
-  g_object_unref (loading->window);
-  g_object_unref (loading->file);
-  g_object_unref (loading->cancellable);
-  g_free (loading);
-}
-
-static void
-on_file_read (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  Loading *loading = user_data;
-  ArbWindow *self = loading->window;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (ArbGame) game = arb_save_read_file_finish (result, &error);
-
-  /* Another file was asked for, or the window closed, meanwhile. */
-  if (!g_cancellable_is_cancelled (loading->cancellable))
-    {
-      g_clear_object (&self->load_cancellable);
-      if (game != NULL)
-        {
-          _arb_window_open_game (self, game, loading->file);
-          arb_application_release_memory_when_settled (GTK_WIDGET (self));
-        }
-      else
-        show_message (self, _("Could Not Open the Game"), error->message);
-    }
-  loading_free (loading);
-}
-
-/* Reads the file in a worker thread, so that the window never stops
- * answering, however long a damaged or hostile file takes to refuse. */
-static void
-load_file (ArbWindow *self, GFile *file)
-{
-  Loading *loading = g_new0 (Loading, 1);
-
-  _arb_window_cancel_load (self);
-  self->load_cancellable = g_cancellable_new ();
-  loading->window = g_object_ref (self);
-  loading->file = g_object_ref (file);
-  loading->cancellable = g_object_ref (self->load_cancellable);
-  arb_save_read_file_async (file, loading->cancellable, on_file_read, loading);
-}
-
-void
-_arb_window_cancel_load (ArbWindow *self)
-{
-  g_cancellable_cancel (self->load_cancellable);
-  g_clear_object (&self->load_cancellable);
-}
-
-gboolean
-_arb_window_is_loading (ArbWindow *self)
-{
-  return self->load_cancellable != NULL;
+  show_message (self, _("Could Not Open the Game"), message);
 }
 
 static void
@@ -278,7 +204,7 @@ on_open_response (GtkNativeDialog *chooser, int response, ArbWindow *self)
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
 
-      load_file (self, file);
+      arb_session_load (self->session, file);
     }
   g_object_unref (chooser);
 }
@@ -313,20 +239,9 @@ arb_window_open_file_interactive (ArbWindow *self, GFile *file)
 {
   g_return_if_fail (ARB_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
-  g_set_object (&self->pending_file, file);
-  if (_arb_window_offer_to_save (self, ARB_AFTER_SAVE_OPEN_FILE))
-    return;
-  g_clear_object (&self->pending_file);
-  load_file (self, file);
-}
-
-static void
-open_pending_file (ArbWindow *self)
-{
-  g_autoptr (GFile) file = g_steal_pointer (&self->pending_file);
-
-  if (file != NULL)
-    load_file (self, file);
+  arb_session_open_file (self->session, file);
+  if (arb_session_get_offer (self->session) != ARB_AFTER_SAVE_NOTHING)
+    _arb_window_offer_to_save (self, ARB_AFTER_SAVE_OPEN_FILE);
 }
 
 static void
@@ -334,20 +249,19 @@ continue_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   ArbWindow *self = ARB_WINDOW (widget);
   g_autoptr (GError) error = NULL;
-  g_autoptr (ArbGame) game = arb_autosave_load (&error);
 
-  if (game == NULL)
+  if (!arb_session_continue (self->session, &error))
     {
+      /* The welcome page no longer offers what is gone. */
       _arb_window_show_error (self, error);
       gtk_widget_set_visible (self->continue_button, FALSE);
-      return;
     }
-  arb_window_set_game (self, game);
 }
 
-/* Goes on with what a game with unsaved steps held up. */
-void
-_arb_window_carry_on (ArbWindow *self, ArbAfterSave what)
+/* Goes on with what a game with unsaved steps held up; a file waiting to
+ * open is the session's. */
+static void
+on_carry_on (ArbSession *session, ArbAfterSave what, ArbWindow *self)
 {
   switch (what)
     {
@@ -361,8 +275,6 @@ _arb_window_carry_on (ArbWindow *self, ArbAfterSave what)
       arb_window_show_new_game (self);
       break;
     case ARB_AFTER_SAVE_OPEN_FILE:
-      open_pending_file (self);
-      break;
     case ARB_AFTER_SAVE_NOTHING:
     default:
       break;
@@ -372,32 +284,21 @@ _arb_window_carry_on (ArbWindow *self, ArbAfterSave what)
 static void
 on_offer_response (AdwMessageDialog *dialog, const char *response, ArbWindow *self)
 {
-  ArbAfterSave then = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "then"));
-
   /* The dialog closes after this handler, and carrying on may have
    * destroyed the window by then (Close Without Saving): a dialog still
    * transient for it would reach into a freed window. */
   gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
-  if (g_strcmp0 (response, "cancel") == 0)
-    g_clear_object (&self->pending_file);
-  else if (g_strcmp0 (response, "discard") == 0)
-    {
-      arb_session_forget (self->session);
-      _arb_window_carry_on (self, then);
-    }
+  if (g_strcmp0 (response, "discard") == 0)
+    arb_session_discard (self->session);
   else if (g_strcmp0 (response, "save") == 0)
     {
       if (arb_session_get_file (self->session) != NULL)
-        {
-          if (write_game (self, arb_session_get_file (self->session)))
-            _arb_window_carry_on (self, then);
-        }
+        write_game (self, arb_session_get_file (self->session));
       else
-        {
-          self->after_save = then;
-          save_as_action (GTK_WIDGET (self), "win.save-as", NULL);
-        }
+        save_as_action (GTK_WIDGET (self), "win.save-as", NULL);
     }
+  else
+    arb_session_cancel_offer (self->session);
 }
 
 /* Before the window closes or another game takes the place of this one,
@@ -410,7 +311,8 @@ _arb_window_offer_to_save (ArbWindow *self, ArbAfterSave then)
   GtkWidget *dialog;
   gboolean closing = then == ARB_AFTER_SAVE_CLOSE;
 
-  if (self->game == NULL || !arb_session_get_modified (self->session))
+  if (arb_session_get_offer (self->session) == ARB_AFTER_SAVE_NOTHING
+      && !arb_session_offer_to_save (self->session, then))
     return FALSE;
 
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save the Game?"),
@@ -456,71 +358,59 @@ arb_window_start_replay (ArbWindow *self)
   g_return_if_fail (ARB_IS_WINDOW (self));
   if (self->score_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->score_dialog));
-  if (self->game == NULL || self->replay != NULL)
-    return;
-  _arb_window_cancel_computer (self);
-  g_clear_handle_id (&self->advance_idle, g_source_remove);
-  self->replay = arb_replay_new (self->game);
-  arb_replay_last (self->replay);
-  gtk_stack_set_visible_child_name (self->stack, "table");
-  _arb_window_show_source (self, arb_table_get_seat (self->table));
+  if (arb_session_get_replay (self->session) == NULL)
+    arb_session_start_replay (self->session);
 }
 
 ArbReplay *
 arb_window_get_replay (ArbWindow *self)
 {
   g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
-  return self->replay;
+  return arb_session_get_replay (self->session);
 }
 
+/* In a replay, Replay starts it again from the deal. */
 static void
 replay_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   ArbWindow *self = ARB_WINDOW (widget);
-  gboolean replaying = self->replay != NULL;
 
-  arb_window_start_replay (self);
-  if (replaying)
-    arb_replay_first (self->replay);
+  if (self->score_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->score_dialog));
+  arb_session_start_replay (self->session);
 }
 
 static void
 replay_move_action (GtkWidget *widget, const char *name, GVariant *param)
 {
-  ArbWindow *self = ARB_WINDOW (widget);
+  ArbReplay *replay = arb_session_get_replay (ARB_WINDOW (widget)->session);
 
-  if (self->replay == NULL)
+  if (replay == NULL)
     return;
   if (g_str_equal (name, "win.replay-first"))
-    arb_replay_first (self->replay);
+    arb_replay_first (replay);
   else if (g_str_equal (name, "win.replay-previous"))
-    arb_replay_previous (self->replay);
+    arb_replay_previous (replay);
   else if (g_str_equal (name, "win.replay-next"))
-    arb_replay_next (self->replay);
+    arb_replay_next (replay);
   else
-    arb_replay_last (self->replay);
+    arb_replay_last (replay);
 }
 
 static void
 on_replay_scale_changed (GtkRange *range, ArbWindow *self)
 {
-  if (self->replay == NULL || self->seeking)
+  ArbReplay *replay = arb_session_get_replay (self->session);
+
+  if (replay == NULL || self->seeking)
     return;
-  arb_replay_seek (self->replay, (guint) (gtk_range_get_value (range) + 0.5));
+  arb_replay_seek (replay, (guint) (gtk_range_get_value (range) + 0.5));
 }
 
 static void
 replay_exit_action (GtkWidget *widget, const char *name, GVariant *param)
 {
-  ArbWindow *self = ARB_WINDOW (widget);
-
-  if (self->replay == NULL || arb_game_is_finished (self->game))
-    return;
-  /* A review is part of the replay: the game goes on without it. */
-  _arb_window_cancel_review (self);
-  g_clear_object (&self->replay);
-  _arb_window_show_source (self, arb_table_get_seat (self->table));
-  _arb_window_advance (self);
+  arb_session_stop_replay (ARB_WINDOW (widget)->session);
 }
 
 /* A new game that goes on from the moment shown, with its history. */
@@ -529,17 +419,9 @@ replay_continue_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   ArbWindow *self = ARB_WINDOW (widget);
   g_autoptr (GError) error = NULL;
-  g_autoptr (ArbGame) game = NULL;
 
-  if (self->replay == NULL)
-    return;
-  game = arb_replay_continue (self->replay, &error);
-  if (game == NULL)
-    {
-      _arb_window_show_error (self, error);
-      return;
-    }
-  arb_window_set_game (self, game);
+  if (!arb_session_continue_replay (self->session, &error))
+    _arb_window_show_error (self, error);
 }
 
 /* Large arboreta stay readable: the player's own can be zoomed. */
@@ -598,4 +480,13 @@ _arb_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.replay-last", NULL, replay_move_action);
   gtk_widget_class_install_action (widget_class, "win.replay-exit", NULL, replay_exit_action);
   gtk_widget_class_install_action (widget_class, "win.replay-continue", NULL, replay_continue_action);
+}
+
+/* What the session says about files and hints, shown. */
+void
+_arb_window_connect_files (ArbWindow *self)
+{
+  g_signal_connect (self->session, "hint", G_CALLBACK (on_hint), self);
+  g_signal_connect (self->session, "open-failed", G_CALLBACK (on_open_failed), self);
+  g_signal_connect (self->session, "carry-on", G_CALLBACK (on_carry_on), self);
 }

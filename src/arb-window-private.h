@@ -3,21 +3,11 @@
 #pragma once
 
 #include "arb-review-chart.h"
-#include "arb-seat-driver.h"
 #include "arb-session.h"
 #include "arb-table-private.h"
 #include "arb-window.h"
 
 G_BEGIN_DECLS
-
-/* What to do once a game with unsaved steps is saved or let go. */
-typedef enum {
-  ARB_AFTER_SAVE_NOTHING,
-  ARB_AFTER_SAVE_CLOSE,
-  ARB_AFTER_SAVE_OPEN,
-  ARB_AFTER_SAVE_NEW_GAME,
-  ARB_AFTER_SAVE_OPEN_FILE,   /* the file given to arb_window_open_file_interactive */
-} ArbAfterSave;
 
 struct _ArbWindow
 {
@@ -46,50 +36,27 @@ struct _ArbWindow
   ArbReviewChart       *review_chart;
 
   GSettings            *settings;
-  ArbGame              *game;
-  ArbReplay            *replay;      /* set while replaying */
-  GSignalGroup         *game_signals;
-  GSignalGroup         *shown_signals;
-  GSignalGroup         *replay_signals; /* the game's or the replay's, as the table shows */
-  ArbSeatDriver        *driver;      /* plays the computers' steps */
-  GCancellable         *hint_cancellable;
-  GCancellable         *review_cancellable; /* set while the game is reviewed */
-  guint                 advance_idle;
+  ArbSession           *session;     /* the course of the game: the window shows it */
+  GSignalGroup         *shown_signals;  /* the session's viewpoint */
+  GSignalGroup         *replay_signals; /* the session's replay */
   ArbScoreDialog       *score_dialog;
   gboolean              seeking;
-  ArbSession           *session;     /* the file, unsaved steps, the automatic save */
-  ArbAfterSave          after_save;  /* what waits for Save As to finish */
-  GFile                *pending_file; /* to open once the question is answered */
-  GCancellable         *load_cancellable; /* set while a file is read */
 };
 
-void     _arb_window_carry_on          (ArbWindow      *self,
-                                        ArbAfterSave    what);
-gboolean _arb_window_offer_to_save     (ArbWindow      *self,
-                                        ArbAfterSave    then);
 void     _arb_window_class_add_actions (GtkWidgetClass *widget_class);
 GtkEventController *_arb_window_replay_keys_new (void);
 gboolean _arb_window_close_request     (GtkWindow      *window);
-gboolean _arb_window_viewer_to_act     (ArbWindow      *self);
-gboolean _arb_window_can_take_back     (ArbWindow      *self);
-void     _arb_window_cancel_computer   (ArbWindow      *self);
+void     _arb_window_connect_files     (ArbWindow      *self);
+gboolean _arb_window_offer_to_save     (ArbWindow      *self,
+                                        ArbAfterSave    then);
 void     _arb_window_show_error        (ArbWindow      *self,
                                         const GError   *error);
 void     _arb_window_say               (ArbWindow      *self,
                                         const char     *text,
                                         gboolean        is_error);
-void     _arb_window_open_game         (ArbWindow      *self,
-                                        ArbGame        *game,
-                                        GFile          *file);
-void     _arb_window_cancel_load       (ArbWindow      *self);
-gboolean _arb_window_is_loading        (ArbWindow      *self);
-void     _arb_window_class_add_review (GtkWidgetClass *widget_class);
+void     _arb_window_class_add_review  (GtkWidgetClass *widget_class);
 void     _arb_window_show_review       (ArbWindow      *self);
-void     _arb_window_cancel_review     (ArbWindow      *self);
 void     _arb_window_update_controls   (ArbWindow      *self);
-void     _arb_window_show_source       (ArbWindow      *self,
-                                        int             seat);
-void     _arb_window_advance           (ArbWindow      *self);
 
 /* What the window shows, for the tests that drive it. */
 const char       *arb_window_get_page           (ArbWindow      *self);

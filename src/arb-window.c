@@ -1,13 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* arb-window.c: the course of a game, from deal to score.
+/* arb-window.c: the window, a view of an ArbSession.
  *
- * The window decides who acts next: a computer (through the seat driver,
- * which thinks in a worker thread and keeps each step on screen for the
- * "think-time" setting), a person at the table, or behind a cover when the
- * screen passes between people; at the end it shows the scoring sheet. The
- * table (ArbTable) follows the game, or its replay, by itself. Every action
- * a person takes goes through a win.* action and the game's API, and a
- * refusal is shown as the engine's own message.
+ * The session (arb-session.h) owns the course of the game: who acts next,
+ * the computers' steps, which viewer the screen shows, the cover between
+ * people, the replay, the review and the files. The window shows it: the
+ * page (welcome, table or cover) and the controls follow its properties,
+ * the table draws its viewpoint, and every action only calls it.
  */
 #include "config.h"
 
@@ -24,25 +22,10 @@
 G_DEFINE_FINAL_TYPE (ArbWindow, arb_window, ADW_TYPE_APPLICATION_WINDOW)
 
 
-/* The position on screen: the game's, or the replay's moment. */
-static const ArbState *
-shown_state (ArbWindow *self)
-{
-  if (self->replay != NULL)
-    return arb_replay_get_state (self->replay);
-  return arb_game_get_state (self->game);
-}
-
 static gboolean
 on_table (ArbWindow *self)
 {
   return g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "table") == 0;
-}
-
-gboolean
-_arb_window_viewer_to_act (ArbWindow *self)
-{
-  return arb_table_seat_to_act (self->table) && on_table (self);
 }
 
 void
@@ -63,26 +46,22 @@ _arb_window_say (ArbWindow *self, const char *text, gboolean is_error)
     arb_table_say (self->table, text, is_error);
 }
 
-/* ---- the window's own controls ------------------------------------------ */
-
-gboolean
-_arb_window_can_take_back (ArbWindow *self)
+static void
+on_message (ArbSession *session, const char *text, gboolean is_error, ArbWindow *self)
 {
-  guint n;
-
-  if (!self->game || self->replay != NULL || !arb_game_can_take_back (self->game))
-    return FALSE;
-  n = arb_game_get_n_steps (self->game);
-  /* Only the person at the screen takes back their own play or discard. */
-  return n > 0 && (int) arb_game_get_step (self->game, n - 1)->player == arb_table_get_seat (self->table)
-         && on_table (self);
+  _arb_window_say (self, text, is_error);
 }
+
+/* ---- the window's own controls ------------------------------------------ */
 
 static void
 update_actions (ArbWindow *self)
 {
-  gboolean acting = _arb_window_viewer_to_act (self);
-  gboolean replaying = self->replay != NULL;
+  ArbGame *game = arb_session_get_game (self->session);
+  ArbReplay *replay = arb_session_get_replay (self->session);
+  gboolean acting = arb_session_get_person_to_act (self->session) && on_table (self);
+  gboolean replaying = replay != NULL;
+  gboolean finished = game != NULL && arb_game_is_finished (game);
   gboolean playing;
 
   /* During the person's turn the piles stay clickable: a draw out of its
@@ -90,48 +69,48 @@ update_actions (ArbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.draw", acting);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play", acting);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard", acting);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-scores", arb_game_is_finished (self->game));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.take-back", _arb_window_can_take_back (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-scores", finished);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.take-back",
+                                 arb_session_get_can_take_back (self->session) && on_table (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", acting);
+  if (game == NULL)
+    return;
   /* Game buttons appear with a game, and leave during a replay and when
    * nobody plays at the screen. */
-  playing = !replaying && !arb_game_is_finished (self->game) && arb_game_count_people (self->game) > 0;
+  playing = !replaying && !finished && arb_game_count_people (game) > 0;
   gtk_widget_set_visible (self->hint_button, playing);
   gtk_widget_set_visible (self->take_back_button, playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", TRUE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", TRUE);
   /* In a replay, Replay starts it again from the deal. */
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay", arb_game_get_n_steps (self->game) > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay", arb_game_get_n_steps (game) > 0);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay-first",
-                                 replaying && arb_replay_can_go_back (self->replay));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay-first", replaying && arb_replay_can_go_back (replay));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay-previous",
-                                 replaying && arb_replay_can_go_back (self->replay));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay-next",
-                                 replaying && arb_replay_can_go_forward (self->replay));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay-last",
-                                 replaying && arb_replay_can_go_forward (self->replay));
+                                 replaying && arb_replay_can_go_back (replay));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay-next", replaying && arb_replay_can_go_forward (replay));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay-last", replaying && arb_replay_can_go_forward (replay));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay-continue", replaying);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay-exit",
-                                 replaying && !arb_game_is_finished (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay-exit", replaying && !finished);
 }
 
 static void
 update_replay_bar (ArbWindow *self)
 {
+  ArbReplay *replay = arb_session_get_replay (self->session);
+  ArbGame *game = arb_session_get_game (self->session);
   guint step, n;
   g_autofree char *label = NULL;
 
   /* A hidden bar must not widen the window either. */
-  gtk_widget_set_visible (self->replay_bar, self->replay != NULL);
-  gtk_event_controller_set_propagation_phase (self->replay_keys,
-                                              self->replay != NULL ? GTK_PHASE_BUBBLE : GTK_PHASE_NONE);
-  gtk_widget_set_visible (self->back_to_game_button, self->replay != NULL && !arb_game_is_finished (self->game));
+  gtk_widget_set_visible (self->replay_bar, replay != NULL);
+  gtk_event_controller_set_propagation_phase (self->replay_keys, replay != NULL ? GTK_PHASE_BUBBLE : GTK_PHASE_NONE);
+  gtk_widget_set_visible (self->back_to_game_button, replay != NULL && !arb_game_is_finished (game));
   _arb_window_show_review (self);
-  if (self->replay == NULL)
+  if (replay == NULL)
     return;
-  step = arb_replay_get_step (self->replay);
-  n = arb_replay_get_n_steps (self->replay);
+  step = arb_replay_get_step (replay);
+  n = arb_replay_get_n_steps (replay);
   self->seeking = TRUE;
   gtk_range_set_range (GTK_RANGE (self->replay_scale), 0, MAX (n, 1));
   gtk_range_set_value (GTK_RANGE (self->replay_scale), step);
@@ -142,17 +121,18 @@ update_replay_bar (ArbWindow *self)
 }
 
 /* The window's own parts after a step, a move of the replay or a change
- * of seat: the subtitle, the actions and the replay bar. The table
- * follows its source by itself. */
+ * of viewer: the subtitle, the actions and the replay bar. The table
+ * follows the viewpoint by itself. */
 void
 _arb_window_update_controls (ArbWindow *self)
 {
+  ArbViewpoint *viewpoint = arb_session_get_viewpoint (self->session);
   const ArbState *state;
   g_autofree char *subtitle = NULL;
 
-  if (self->game == NULL)
+  if (arb_viewpoint_get_source (viewpoint) == NULL)
     return;
-  state = shown_state (self);
+  state = &arb_viewpoint_get_projection (viewpoint)->state;
   /* Translators: the window's subtitle: the rule set and the turn number. */
   subtitle = g_strdup_printf (_("%s · Turn %u"), arb_variant_name (state->variant), state->turn + 1u);
   adw_window_title_set_subtitle (self->window_title, subtitle);
@@ -160,70 +140,47 @@ _arb_window_update_controls (ArbWindow *self)
   update_replay_bar (self);
 }
 
-/* Shows the game, or the replay while there is one, for the person at the
- * screen (-1: nobody, behind the cover). */
-void
-_arb_window_show_source (ArbWindow *self, int seat)
+/* The table draws the session's viewpoint: its source, as its viewer sees
+ * it. The one place the window hands the table what to show. */
+static void
+show_viewpoint (ArbWindow *self)
 {
-  ArbTableEvents *source = self->replay != NULL ? ARB_TABLE_EVENTS (self->replay) : ARB_TABLE_EVENTS (self->game);
+  ArbViewpoint *viewpoint = arb_session_get_viewpoint (self->session);
+  ArbTableEvents *source = arb_viewpoint_get_source (viewpoint);
+  int viewer = arb_viewpoint_get_viewer (viewpoint);
 
-  g_signal_group_set_target (self->shown_signals, source);
-  g_signal_group_set_target (self->replay_signals, self->replay);
-  arb_table_set_source (self->table, source, seat);
+  if (source != arb_table_get_source (self->table))
+    arb_table_set_source (self->table, source, viewer);
+  else if (viewer != arb_table_get_seat (self->table))
+    arb_table_set_seat (self->table, viewer);
   _arb_window_update_controls (self);
 }
 
+/* The page follows the session: the table, or the cover while the screen
+ * passes to the next person. */
 static void
-set_seat (ArbWindow *self, int seat)
+update_page (ArbWindow *self)
 {
-  if (seat != arb_table_get_seat (self->table))
-    arb_table_set_seat (self->table, seat);
-  _arb_window_update_controls (self);
-}
+  ArbGame *game = arb_session_get_game (self->session);
+  int cover_for = arb_session_get_cover_for (self->session);
 
-/* ---- the course of the game ------------------------------------------- */
-
-void
-_arb_window_cancel_computer (ArbWindow *self)
-{
-  g_cancellable_cancel (self->hint_cancellable);
-  g_clear_object (&self->hint_cancellable);
-  _arb_window_cancel_review (self);
-  if (self->driver != NULL)
-    arb_seat_driver_cancel (self->driver);
-}
-
-static void
-on_driver_failed (ArbSeatDriver *driver, const char *message, ArbWindow *self)
-{
-  _arb_window_say (self, message, TRUE);
-}
-
-/* A computer's step: the seat driver thinks and plays it at the pace of the
- * think-time setting, so that a person can follow it. */
-static void
-start_computer (ArbWindow *self)
-{
-  guint pace_ms = arb_dev_tools_think_time (g_settings_get_uint (self->settings, "think-time"));
-
-  if (!arb_seat_driver_play (self->driver, pace_ms))
+  if (game == NULL)
     return;
-  /* The side panel follows the computer playing. */
-  arb_table_follow_player (self->table, arb_game_get_current_player (self->game));
-}
+  if (cover_for >= 0)
+    {
+      const char *name = arb_game_player_name (game, cover_for);
+      g_autofree char *title = g_strdup_printf (_("Pass to %s"), name);
+      g_autofree char *description =
+        g_strdup_printf (_("It is %s’s turn. The other players should look away while %s looks at their hand."),
+                         name, name);
 
-static void
-show_cover (ArbWindow *self, guint player)
-{
-  const char *name = arb_game_player_name (self->game, player);
-  g_autofree char *title = g_strdup_printf (_("Pass to %s"), name);
-  g_autofree char *description =
-    g_strdup_printf (_("It is %s’s turn. The other players should look away while %s looks at their hand."),
-                     name, name);
-
-  adw_status_page_set_title (self->cover_page, title);
-  adw_status_page_set_description (self->cover_page, description);
-  gtk_stack_set_visible_child_name (self->stack, "cover");
+      adw_status_page_set_title (self->cover_page, title);
+      adw_status_page_set_description (self->cover_page, description);
+      gtk_stack_set_visible_child_name (self->stack, "cover");
+    }
+  else
+    gtk_stack_set_visible_child_name (self->stack, "table");
+  update_actions (self);
 }
 
 static void
@@ -231,7 +188,7 @@ show_scores (ArbWindow *self)
 {
   if (self->score_dialog == NULL)
     {
-      self->score_dialog = arb_score_dialog_new (self->game);
+      self->score_dialog = arb_score_dialog_new (arb_session_get_game (self->session));
       g_object_add_weak_pointer (G_OBJECT (self->score_dialog), (gpointer *) &self->score_dialog);
       g_signal_connect_object (self->score_dialog, "replay", G_CALLBACK (arb_window_start_replay), self,
                                G_CONNECT_SWAPPED);
@@ -243,56 +200,43 @@ show_scores (ArbWindow *self)
   gtk_window_present (GTK_WINDOW (self->score_dialog));
 }
 
-/* Decides who acts next: a computer thinks, a person takes the screen
- * (behind a cover when another person had it), or the game is scored. */
-void
-_arb_window_advance (ArbWindow *self)
+static void
+on_game_ended (ArbSession *session, ArbWindow *self)
 {
-  guint current;
-
-  if (self->game == NULL || self->replay != NULL)
-    return;
-  if (arb_game_is_finished (self->game))
-    {
-      gtk_stack_set_visible_child_name (self->stack, "table");
-      _arb_window_update_controls (self);
-      show_scores (self);
-      arb_application_release_memory_when_settled (GTK_WIDGET (self));
-      arb_dev_tools_report ("game-ended %u steps", arb_game_get_n_steps (self->game));
-      return;
-    }
-  current = arb_game_get_current_player (self->game);
-  if (arb_game_is_computer (self->game, current))
-    {
-      start_computer (self);
-      return;
-    }
-  if ((int) current != arb_table_get_seat (self->table) && arb_game_count_people (self->game) >= 2)
-    {
-      set_seat (self, -1);
-      show_cover (self, current);
-      return;
-    }
-  gtk_stack_set_visible_child_name (self->stack, "table");
-  set_seat (self, (int) current);
+  update_page (self);
+  _arb_window_update_controls (self);
+  show_scores (self);
+  arb_application_release_memory_when_settled (GTK_WIDGET (self));
+  arb_dev_tools_report ("game-ended %u steps", arb_game_get_n_steps (arb_session_get_game (session)));
 }
 
-static gboolean
-advance_idle_cb (gpointer user_data)
+/* The side panel follows the computer playing. */
+static void
+on_busy (ArbWindow *self)
 {
-  ArbWindow *self = user_data;
+  ArbGame *game = arb_session_get_game (self->session);
 
-  self->advance_idle = 0;
-  _arb_window_advance (self);
-  return G_SOURCE_REMOVE;
+  if (arb_session_get_busy (self->session))
+    arb_table_follow_player (self->table, arb_game_get_current_player (game));
 }
 
 static void
-queue_advance (ArbWindow *self)
+on_game (ArbWindow *self)
 {
-  if (self->advance_idle == 0)
-    self->advance_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, advance_idle_cb,
-                                          g_object_ref (self), g_object_unref);
+  if (self->score_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->score_dialog));
+  gtk_stack_set_visible_child_name (self->stack, "table");
+  update_page (self);
+}
+
+static void
+on_replay (ArbWindow *self)
+{
+  g_signal_group_set_target (self->replay_signals, arb_session_get_replay (self->session));
+  if (arb_session_get_replay (self->session) != NULL && self->score_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->score_dialog));
+  update_page (self);
+  _arb_window_update_controls (self);
 }
 
 static void
@@ -313,66 +257,13 @@ update_title (ArbWindow *self)
   adw_window_title_set_title (self->window_title, title != NULL ? title : _("Arboretum"));
 }
 
-static void set_game_full (ArbWindow *self, ArbGame *game, gboolean replay);
-
 /* Shows a game, new or opened, and lets whoever's turn it is act. */
 void
 arb_window_set_game (ArbWindow *self, ArbGame *game)
 {
-  set_game_full (self, game, FALSE);
-}
-
-/* The seat at the screen when a game is shown: with one person, theirs;
- * with nobody, the first seat's (the game is watched); with several,
- * nobody's until the first turn's cover is lifted. */
-static int
-first_viewer (ArbGame *game)
-{
-  guint people = arb_game_count_people (game);
-
-  if (people >= 2)
-    return -1;
-  for (guint p = 0; p < arb_game_get_n_seats (game); p++)
-    if (!arb_game_is_computer (game, p) || people == 0)
-      return (int) p;
-  return -1;
-}
-
-static void
-set_game_full (ArbWindow *self, ArbGame *game, gboolean replay)
-{
   g_return_if_fail (ARB_IS_WINDOW (self));
   g_return_if_fail (ARB_IS_GAME (game));
-
-  _arb_window_cancel_computer (self);
-  _arb_window_cancel_load (self);
-  g_clear_handle_id (&self->advance_idle, g_source_remove);
-  g_clear_object (&self->replay);
-  if (self->score_dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->score_dialog));
-  g_set_object (&self->game, game);
-  g_signal_group_set_target (self->game_signals, game);
-  g_clear_object (&self->driver);
-  self->driver = arb_seat_driver_new (game);
-  g_signal_connect (self->driver, "failed", G_CALLBACK (on_driver_failed), self);
   arb_session_set_game (self->session, game, NULL);
-  gtk_stack_set_visible_child_name (self->stack, "table");
-  _arb_window_show_source (self, first_viewer (game));
-  if (replay)
-    {
-      arb_window_start_replay (self);
-      return;
-    }
-  _arb_window_advance (self);
-}
-
-/* Shows a game read from file: a game in progress goes on, a finished one
- * is replayed, its scores one click away. */
-void
-_arb_window_open_game (ArbWindow *self, ArbGame *game, GFile *file)
-{
-  set_game_full (self, game, arb_game_is_finished (game));
-  arb_session_set_game (self->session, game, file);
 }
 
 /* Opens a save game at once, reading it on this thread. */
@@ -389,7 +280,7 @@ arb_window_open_file (ArbWindow *self, GFile *file, GError **error)
   if (game == NULL)
     return FALSE;
   arb_dev_tools_report ("read-save-us %" G_GINT64_FORMAT, g_get_monotonic_time () - start);
-  _arb_window_open_game (self, game, file);
+  arb_session_open_game (self->session, game, file);
   return TRUE;
 }
 
@@ -401,9 +292,9 @@ draw_action (GtkWidget *widget, const char *name, GVariant *param)
   ArbWindow *self = ARB_WINDOW (widget);
   g_autoptr (GError) error = NULL;
 
-  if (!_arb_window_viewer_to_act (self))
+  if (!arb_session_get_person_to_act (self->session) || !on_table (self))
     return;
-  if (!arb_game_draw (self->game, g_variant_get_int32 (param), &error))
+  if (!arb_session_draw (self->session, g_variant_get_int32 (param), &error))
     _arb_window_show_error (self, error);
 }
 
@@ -417,12 +308,12 @@ place_action (GtkWidget *widget, const char *name, GVariant *param)
   guchar card;
   int x, y;
 
-  if (!_arb_window_viewer_to_act (self))
+  if (!arb_session_get_person_to_act (self->session) || !on_table (self))
     return;
   g_variant_get (param, "(yii)", &card, &x, &y);
   ArbMove move = g_str_equal (name, "win.play") ? arb_move_play (card, x, y)
                                                 : arb_move_discard (card, x, y);
-  if (!arb_game_apply (self->game, &move, &error))
+  if (!arb_session_apply (self->session, &move, &error))
     _arb_window_show_error (self, error);
 }
 
@@ -430,20 +321,16 @@ place_action (GtkWidget *widget, const char *name, GVariant *param)
 static void
 reveal_action (GtkWidget *widget, const char *name, GVariant *param)
 {
-  ArbWindow *self = ARB_WINDOW (widget);
-
-  if (self->game == NULL || arb_game_is_finished (self->game))
-    return;
-  gtk_stack_set_visible_child_name (self->stack, "table");
-  set_seat (self, (int) arb_game_get_current_player (self->game));
+  arb_session_reveal (ARB_WINDOW (widget)->session);
 }
 
 static void
 show_scores_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   ArbWindow *self = ARB_WINDOW (widget);
+  ArbGame *game = arb_session_get_game (self->session);
 
-  if (self->game != NULL && arb_game_is_finished (self->game))
+  if (game != NULL && arb_game_is_finished (game))
     show_scores (self);
 }
 
@@ -460,17 +347,15 @@ arb_window_dispose (GObject *object)
 {
   ArbWindow *self = ARB_WINDOW (object);
 
-  _arb_window_cancel_computer (self);
-  _arb_window_cancel_load (self);
-  g_clear_object (&self->driver);
-  g_clear_handle_id (&self->advance_idle, g_source_remove);
-  g_clear_object (&self->game_signals);
   g_clear_object (&self->shown_signals);
   g_clear_object (&self->replay_signals);
-  g_clear_object (&self->replay);
-  g_clear_object (&self->game);
+  if (self->session != NULL)
+    {
+      arb_session_stop (self->session);
+      g_signal_handlers_disconnect_by_data (self->session, self);
+      g_signal_handlers_disconnect_by_data (arb_session_get_viewpoint (self->session), self);
+    }
   g_clear_object (&self->session);
-  g_clear_object (&self->pending_file);
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), ARB_TYPE_WINDOW);
   G_OBJECT_CLASS (arb_window_parent_class)->dispose (object);
@@ -568,6 +453,14 @@ static const char * const game_actions[] = {
   "win.replay-next", "win.replay-last", "win.replay-exit", "win.replay-continue",
 };
 
+
+static gboolean
+map_think_time (GValue *value, GVariant *variant, gpointer user_data)
+{
+  g_value_set_uint (value, arb_dev_tools_think_time (g_variant_get_uint32 (variant)));
+  return TRUE;
+}
+
 static void
 arb_window_init (ArbWindow *self)
 {
@@ -578,37 +471,48 @@ arb_window_init (ArbWindow *self)
   g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
 
-  /* Whoever's turn it is acts after every step of the game. */
-  self->game_signals = g_signal_group_new (ARB_TYPE_GAME);
-  g_signal_group_connect_swapped (self->game_signals, "step-applied", G_CALLBACK (queue_advance), self);
-  g_signal_group_connect_swapped (self->game_signals, "position-reset", G_CALLBACK (queue_advance), self);
-  /* The actions follow what the game and the replay say they allow. */
-  g_signal_group_connect_swapped (self->game_signals, "notify::can-take-back", G_CALLBACK (update_actions), self);
-  g_signal_group_connect_swapped (self->game_signals, "notify::finished", G_CALLBACK (update_actions), self);
-  self->replay_signals = g_signal_group_new (ARB_TYPE_REPLAY);
-  g_signal_group_connect_swapped (self->replay_signals, "notify::can-go-back", G_CALLBACK (update_actions), self);
-  g_signal_group_connect_swapped (self->replay_signals, "notify::can-go-forward", G_CALLBACK (update_actions), self);
+  self->session = arb_session_new ();
+  /* The computers keep each step on screen for the think-time setting. */
+  g_settings_bind_with_mapping (self->settings, "think-time", self->session, "think-time", G_SETTINGS_BIND_GET,
+                                map_think_time, NULL, NULL, NULL);
+  g_signal_connect (self->session, "autosave-failed", G_CALLBACK (on_autosave_failed), self);
+  g_signal_connect (self->session, "message", G_CALLBACK (on_message), self);
+  g_signal_connect (self->session, "game-ended", G_CALLBACK (on_game_ended), self);
+  g_signal_connect_swapped (self->session, "notify::title", G_CALLBACK (update_title), self);
+  g_signal_connect_swapped (self->session, "notify::game", G_CALLBACK (on_game), self);
+  g_signal_connect_swapped (self->session, "notify::replay", G_CALLBACK (on_replay), self);
+  g_signal_connect_swapped (self->session, "notify::cover-for", G_CALLBACK (update_page), self);
+  g_signal_connect_swapped (self->session, "notify::busy", G_CALLBACK (on_busy), self);
+  g_signal_connect_swapped (self->session, "notify::person-to-act", G_CALLBACK (update_actions), self);
+  g_signal_connect_swapped (self->session, "notify::can-take-back", G_CALLBACK (update_actions), self);
+  g_signal_connect_swapped (self->session, "notify::reviewing", G_CALLBACK (_arb_window_update_controls), self);
+  g_signal_connect_swapped (self->session, "notify::review", G_CALLBACK (_arb_window_update_controls), self);
+  g_signal_connect_swapped (self->session, "notify::review-progress", G_CALLBACK (_arb_window_show_review), self);
+  _arb_window_connect_files (self);
+  /* The table shows the session's viewpoint. */
+  g_signal_connect_object (arb_session_get_viewpoint (self->session), "notify::source",
+                           G_CALLBACK (show_viewpoint), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (arb_session_get_viewpoint (self->session), "notify::viewer",
+                           G_CALLBACK (show_viewpoint), self, G_CONNECT_SWAPPED);
   /* The window's controls follow the source the table shows. */
-  self->shown_signals = g_signal_group_new (ARB_TYPE_TABLE_EVENTS);
+  self->shown_signals = g_signal_group_new (ARB_TYPE_VIEWPOINT);
   g_signal_group_connect_swapped (self->shown_signals, "step-applied",
                                   G_CALLBACK (_arb_window_update_controls), self);
   g_signal_group_connect_swapped (self->shown_signals, "position-reset",
                                   G_CALLBACK (_arb_window_update_controls), self);
-  self->session = arb_session_new ();
-  g_signal_connect (self->session, "autosave-failed", G_CALLBACK (on_autosave_failed), self);
-  g_signal_connect_swapped (self->session, "notify::file", G_CALLBACK (update_title), self);
-  g_signal_connect_swapped (self->session, "notify::modified", G_CALLBACK (update_title), self);
+  g_signal_group_set_target (self->shown_signals, arb_session_get_viewpoint (self->session));
+  /* The replay's buttons follow what the replay allows. */
+  self->replay_signals = g_signal_group_new (ARB_TYPE_REPLAY);
+  g_signal_group_connect_swapped (self->replay_signals, "notify::can-go-back", G_CALLBACK (update_actions), self);
+  g_signal_group_connect_swapped (self->replay_signals, "notify::can-go-forward", G_CALLBACK (update_actions), self);
+
   self->replay_keys = _arb_window_replay_keys_new ();
   gtk_widget_add_controller (GTK_WIDGET (self), self->replay_keys);
   arb_dev_tools_watch_first_frame (GTK_WIDGET (self));
   gtk_widget_set_visible (self->continue_button, arb_autosave_exists ());
   for (guint i = 0; i < G_N_ELEMENTS (game_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), game_actions[i], FALSE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.take-back", FALSE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-scores", FALSE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.draw", FALSE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play", FALSE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard", FALSE);
+  update_actions (self);
 }
 
 ArbWindow *
@@ -621,7 +525,14 @@ ArbGame *
 arb_window_get_game (ArbWindow *self)
 {
   g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
-  return self->game;
+  return arb_session_get_game (self->session);
+}
+
+ArbSession *
+arb_window_get_session (ArbWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
+  return self->session;
 }
 
 static void
@@ -644,7 +555,6 @@ arb_window_show_new_game (ArbWindow *self)
   g_signal_connect_object (dialog, "game-created", G_CALLBACK (on_game_created), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
-
 /* Starts a game from "VARIANT:SEATS[:WHO,WHO...]" where WHO is "person" or a
  * computer level, optionally followed by "=NAME": for screenshots,
  * measurements and tests. Without WHO the
@@ -699,7 +609,7 @@ int
 arb_window_get_viewer (ArbWindow *self)
 {
   g_return_val_if_fail (ARB_IS_WINDOW (self), -1);
-  return arb_table_get_seat (self->table);
+  return arb_viewpoint_get_viewer (arb_session_get_viewpoint (self->session));
 }
 
 ArbTable *

@@ -8,6 +8,7 @@
 #include "arb-replay.h"
 #include "arb-save.h"
 #include "arb-score-dialog.h"
+#include "arb-session.h"
 
 G_BEGIN_DECLS
 
@@ -18,6 +19,7 @@ ArbWindow        *arb_window_new                (GtkApplication *application);
 void              arb_window_set_game           (ArbWindow      *self,
                                                  ArbGame        *game);
 ArbGame          *arb_window_get_game           (ArbWindow      *self);
+ArbSession       *arb_window_get_session        (ArbWindow      *self);
 void              arb_window_show_new_game      (ArbWindow      *self);
 gboolean          arb_window_open_file          (ArbWindow      *self,
                                                  GFile          *file,

@@ -102,7 +102,7 @@ arb_test_finished (ArbWindow *window)
 gboolean
 arb_test_not_loading (ArbWindow *window)
 {
-  return !_arb_window_is_loading (window);
+  return !arb_session_get_loading (arb_window_get_session (window));
 }
 
 gboolean

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-session.c: ArbSession, what a window keeps of the game it plays:
- * the file, whether steps are unsaved, and the automatic save. */
+/* test-session.c: ArbSession, the course of a game without a display: the
+ * file, unsaved steps and the automatic save; who acts and what the screen
+ * shows; replay, take back, the offer to save, and opening. */
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "arb-save.h"
 #include "arb-session.h"
@@ -156,6 +158,346 @@ test_session_autosave (void)
   g_assert_cmpuint (failures, ==, 2);
 }
 
+/* Runs the main loop until cond holds, with a generous limit: never a
+ * measure of time. */
+typedef gboolean (*Condition) (ArbSession *session);
+
+static void
+wait_for (ArbSession *session, Condition cond)
+{
+  gint64 end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+  while (!cond (session))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      g_assert_cmpint (g_get_monotonic_time (), <, end);
+    }
+}
+
+static ArbGame *
+seated_game (const char * const *seats, guint32 seed)
+{
+  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GError) error = NULL;
+  static const char * const names[] = { "Ann", "Cid", "Bob", "Dee" };
+  ArbGame *game;
+
+  for (guint i = 0; seats[i] != NULL; i++)
+    {
+      gboolean person = g_str_equal (seats[i], "person");
+
+      g_ptr_array_add (players, arb_player_new (names[i], person ? ARB_PLAYER_PERSON : ARB_PLAYER_COMPUTER,
+                                                person ? NULL : seats[i]));
+    }
+  game = arb_game_new (ARB_VARIANT_STANDARD, players, seed, 0, &error);
+  g_assert_no_error (error);
+  return game;
+}
+
+static gboolean
+computer_acts (ArbSession *session)
+{
+  ArbGame *game = arb_session_get_game (session);
+
+  return arb_session_get_busy (session)
+         || (!arb_game_is_finished (game) && arb_game_is_computer (game, arb_game_get_current_player (game)));
+}
+
+/* The screen shows the public table, exactly: nobody's hand. */
+static void
+assert_public (ArbSession *session)
+{
+  ArbViewpoint *viewpoint = arb_session_get_viewpoint (session);
+  ArbProjection public;
+
+  g_assert_cmpint (arb_viewpoint_get_viewer (viewpoint), ==, ARB_VIEWER_PUBLIC);
+  arb_game_project (arb_session_get_game (session), ARB_VIEWER_PUBLIC, &public);
+  g_assert_true (memcmp (arb_viewpoint_get_projection (viewpoint), &public, sizeof public) == 0);
+}
+
+static void
+check_computer_step (ArbGame *game, guint index, ArbSession *session)
+{
+  if (computer_acts (session) || arb_game_is_computer (game, arb_game_get_step (game, index)->player))
+    assert_public (session);
+}
+
+static gboolean
+person_waits (ArbSession *session)
+{
+  return arb_game_is_finished (arb_session_get_game (session)) || arb_session_get_cover_for (session) >= 0
+         || arb_session_get_person_to_act (session);
+}
+
+/* A person's step, at the screen, through the session. */
+static void
+person_step (ArbSession *session, GRand *rand)
+{
+  g_autoptr (GError) error = NULL;
+  ArbMove move = arb_test_random_move (arb_game_get_state (arb_session_get_game (session)), rand);
+
+  g_assert_true (arb_session_get_person_to_act (session));
+  g_assert_true (arb_session_apply (session, &move, &error));
+  g_assert_no_error (error);
+}
+
+/* Two people and two computers at one screen: at every moment a computer
+ * acts, and as soon as a person's turn ends, the screen shows the public
+ * table, never the hand of the person who just played. */
+static void
+test_session_hot_seat (void)
+{
+  static const char * const seats[] = { "person", "medium", "person", "easy", NULL };
+  g_autoptr (ArbSession) session = arb_session_new ();
+  g_autoptr (ArbGame) game = seated_game (seats, 21);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (21);
+  guint computer_moments = 0;
+
+  g_signal_connect_after (game, "step-applied", G_CALLBACK (check_computer_step), session);
+  arb_session_set_game (session, game, NULL);
+  while (!arb_game_is_finished (game))
+    {
+      if (computer_acts (session))
+        {
+          assert_public (session);
+          computer_moments++;
+          g_main_context_iteration (NULL, TRUE);
+          continue;
+        }
+      wait_for (session, person_waits);
+      if (arb_game_is_finished (game))
+        break;
+      if (arb_session_get_cover_for (session) >= 0)
+        {
+          /* Between people the screen is covered, and shows nobody's hand. */
+          assert_public (session);
+          g_assert_false (arb_session_get_person_to_act (session));
+          g_assert_cmpint (arb_session_get_cover_for (session), ==, (int) arb_game_get_current_player (game));
+          arb_session_reveal (session);
+        }
+      g_assert_cmpint (arb_viewpoint_get_viewer (arb_session_get_viewpoint (session)), ==,
+                       (int) arb_game_get_current_player (game));
+      /* The whole turn, to its discard; then the hand leaves the screen at once. */
+      while (arb_session_get_person_to_act (session))
+        person_step (session, rand);
+      if (!arb_game_is_finished (game) && arb_game_is_computer (game, arb_game_get_current_player (game)))
+        assert_public (session);
+    }
+  g_assert_cmpuint (computer_moments, >, 0);
+  g_signal_handlers_disconnect_by_data (game, session);
+  arb_session_set_game (session, NULL, NULL);
+}
+
+/* Two people only: the screen waits behind a cover for whoever's turn it
+ * is, shows their seat once revealed, and covers again after their turn. */
+static void
+test_session_cover (void)
+{
+  static const char * const seats[] = { "person", "person", NULL };
+  g_autoptr (ArbSession) session = arb_session_new ();
+  g_autoptr (ArbGame) game = seated_game (seats, 8);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (8);
+  ArbViewpoint *viewpoint = arb_session_get_viewpoint (session);
+  guint first;
+
+  arb_session_set_game (session, game, NULL);
+  g_assert_true (arb_session_get_viewpoint (session) == viewpoint);
+  g_assert_true (arb_viewpoint_get_source (viewpoint) == ARB_TABLE_EVENTS (game));
+  first = arb_game_get_current_player (game);
+  g_assert_cmpint (arb_session_get_cover_for (session), ==, (int) first);
+  assert_public (session);
+  g_assert_false (arb_session_get_person_to_act (session));
+  arb_session_reveal (session);
+  g_assert_cmpint (arb_session_get_cover_for (session), ==, -1);
+  g_assert_cmpint (arb_viewpoint_get_viewer (viewpoint), ==, (int) first);
+  while (arb_session_get_person_to_act (session))
+    person_step (session, rand);
+  g_assert_cmpint (arb_session_get_cover_for (session), ==, (int) (1 - first));
+  assert_public (session);
+  /* The person who just played takes nothing back from behind the cover. */
+  g_assert_false (arb_session_get_can_take_back (session));
+  arb_session_reveal (session);
+  g_assert_cmpint (arb_viewpoint_get_viewer (viewpoint), ==, (int) (1 - first));
+  arb_session_set_game (session, NULL, NULL);
+}
+
+static gboolean
+not_busy_and_person (ArbSession *session)
+{
+  return arb_session_get_person_to_act (session) || arb_game_is_finished (arb_session_get_game (session));
+}
+
+/* One person and a computer: the person's seat is always shown; the
+ * computer plays at its pace (0 here); the person takes back their step. */
+static void
+test_session_computer_and_take_back (void)
+{
+  static const char * const seats[] = { "person", "random", NULL };
+  g_autoptr (ArbSession) session = arb_session_new ();
+  g_autoptr (ArbGame) game = seated_game (seats, 5);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (5);
+  g_autoptr (GError) error = NULL;
+  guint n;
+
+  arb_session_set_game (session, game, NULL);
+  for (guint turn = 0; turn < 4; turn++)
+    {
+      wait_for (session, not_busy_and_person);
+      g_assert_cmpint (arb_viewpoint_get_viewer (arb_session_get_viewpoint (session)), ==, 0);
+      g_assert_cmpint (arb_session_get_cover_for (session), ==, -1);
+      while (arb_session_get_person_to_act (session))
+        {
+          person_step (session, rand);
+          g_assert_cmpint (arb_viewpoint_get_viewer (arb_session_get_viewpoint (session)), ==, 0);
+        }
+    }
+  wait_for (session, not_busy_and_person);
+  /* A draw is not taken back (it showed a card); a play is. */
+  while (arb_game_get_state (game)->phase != ARB_PHASE_DISCARD)
+    person_step (session, rand);
+  n = arb_game_get_n_steps (game);
+  g_assert_true (arb_session_get_can_take_back (session));
+  g_assert_true (arb_session_take_back (session, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, n - 1);
+  g_assert_true (arb_session_get_person_to_act (session));
+  /* Out of turn, a step is refused. */
+  arb_session_start_replay (session);
+  g_assert_false (arb_session_get_person_to_act (session));
+  g_assert_false (arb_session_draw (session, ARB_SOURCE_DECK, &error));
+  g_assert_nonnull (error);
+  arb_session_set_game (session, NULL, NULL);
+}
+
+static gboolean
+six_steps (ArbSession *session)
+{
+  return arb_game_get_n_steps (arb_session_get_game (session)) >= 6;
+}
+
+/* The replay: first, next, last; a game in progress goes back to its
+ * course; playing on from a moment makes a new game of that history. */
+static void
+test_session_replay (void)
+{
+  static const char * const seats[] = { "random", "random", NULL };
+  g_autoptr (ArbSession) session = arb_session_new ();
+  g_autoptr (ArbGame) game = seated_game (seats, 9);
+  g_autoptr (GError) error = NULL;
+  ArbReplay *replay;
+
+  arb_session_set_game (session, game, NULL);
+  wait_for (session, six_steps);
+  arb_session_start_replay (session);
+  replay = arb_session_get_replay (session);
+  g_assert_nonnull (replay);
+  g_assert_false (arb_session_get_busy (session));
+  g_assert_true (arb_viewpoint_get_source (arb_session_get_viewpoint (session)) == ARB_TABLE_EVENTS (replay));
+  g_assert_cmpint (arb_viewpoint_get_viewer (arb_session_get_viewpoint (session)), ==, ARB_VIEWER_PUBLIC);
+  arb_session_start_replay (session);
+  g_assert_cmpuint (arb_replay_get_step (replay), ==, 0);
+  arb_replay_next (replay);
+  g_assert_cmpuint (arb_replay_get_step (replay), ==, 1);
+  arb_replay_last (replay);
+  g_assert_cmpuint (arb_replay_get_step (replay), ==, arb_game_get_n_steps (game));
+  g_assert_true (arb_session_stop_replay (session));
+  g_assert_null (arb_session_get_replay (session));
+  g_assert_true (arb_viewpoint_get_source (arb_session_get_viewpoint (session)) == ARB_TABLE_EVENTS (game));
+  wait_for (session, arb_session_get_busy);
+
+  arb_session_start_replay (session);
+  arb_session_start_replay (session);
+  arb_replay_next (arb_session_get_replay (session));
+  g_assert_true (arb_session_continue_replay (session, &error));
+  g_assert_no_error (error);
+  g_assert_null (arb_session_get_replay (session));
+  g_assert_true (arb_session_get_game (session) != game);
+  g_assert_cmpuint (arb_game_get_n_steps (arb_session_get_game (session)), ==, 1);
+  arb_session_set_game (session, NULL, NULL);
+}
+
+static void
+count_carry_on (ArbSession *session, ArbAfterSave then, int *last)
+{
+  *last = (int) then;
+}
+
+static gboolean
+not_loading (ArbSession *session)
+{
+  return !arb_session_get_loading (session);
+}
+
+/* Quitting with unsaved steps asks first; Cancel keeps the game, Discard
+ * lets the steps go, Save writes them; then what waited goes on. Saved,
+ * the game opens again, read in the background. */
+static void
+test_session_offer_to_save (void)
+{
+  g_autoptr (ArbSession) session = arb_session_new ();
+  g_autoptr (ArbSession) opened = arb_session_new ();
+  g_autoptr (ArbGame) game = new_game (12);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (12);
+  g_autofree char *dir = g_dir_make_tmp ("arb-session-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.arboretum", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  int then = -1;
+
+  g_signal_connect (session, "carry-on", G_CALLBACK (count_carry_on), &then);
+  arb_session_set_game (session, game, NULL);
+  g_assert_false (arb_session_offer_to_save (session, ARB_AFTER_SAVE_CLOSE));
+  play_turns (game, rand, 2);
+  g_assert_true (arb_session_offer_to_save (session, ARB_AFTER_SAVE_CLOSE));
+  g_assert_cmpint (arb_session_get_offer (session), ==, ARB_AFTER_SAVE_CLOSE);
+  arb_session_cancel_offer (session);
+  g_assert_cmpint (arb_session_get_offer (session), ==, ARB_AFTER_SAVE_NOTHING);
+  g_assert_cmpint (then, ==, -1);
+  g_assert_true (arb_session_get_modified (session));
+
+  g_assert_true (arb_session_offer_to_save (session, ARB_AFTER_SAVE_CLOSE));
+  arb_session_discard (session);
+  g_assert_cmpint (then, ==, ARB_AFTER_SAVE_CLOSE);
+  g_assert_false (arb_session_get_modified (session));
+  g_assert_false (arb_session_offer_to_save (session, ARB_AFTER_SAVE_CLOSE));
+
+  play_turns (game, rand, 1);
+  g_assert_true (arb_session_offer_to_save (session, ARB_AFTER_SAVE_NEW_GAME));
+  g_assert_true (arb_session_save (session, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (then, ==, ARB_AFTER_SAVE_NEW_GAME);
+  g_assert_true (arb_session_get_file (session) == file);
+  g_assert_false (arb_session_get_modified (session));
+
+  arb_session_load (opened, file);
+  g_assert_true (arb_session_get_loading (opened));
+  wait_for (opened, not_loading);
+  g_assert_nonnull (arb_session_get_game (opened));
+  g_assert_cmpuint (arb_game_get_n_steps (arb_session_get_game (opened)), ==, arb_game_get_n_steps (game));
+  g_assert_true (g_file_equal (arb_session_get_file (opened), file));
+  g_assert_false (arb_session_get_modified (opened));
+
+  arb_session_set_game (session, NULL, NULL);
+  arb_session_set_game (opened, NULL, NULL);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Continue when the automatic save is gone (issue 28): a clear error, no
+ * crash, and no game. */
+static void
+test_session_continue_gone (void)
+{
+  g_autoptr (ArbSession) session = arb_session_new ();
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (arb_autosave_discard (NULL));
+  g_assert_false (arb_session_continue (session, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpstr (error->message, ==, "The game in progress is no longer there");
+  g_assert_null (arb_session_get_game (session));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -168,6 +510,12 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/session/modified", test_session_modified);
   g_test_add_func ("/session/autosave", test_session_autosave);
+  g_test_add_func ("/session/hot-seat", test_session_hot_seat);
+  g_test_add_func ("/session/cover", test_session_cover);
+  g_test_add_func ("/session/computer-and-take-back", test_session_computer_and_take_back);
+  g_test_add_func ("/session/replay", test_session_replay);
+  g_test_add_func ("/session/offer-to-save", test_session_offer_to_save);
+  g_test_add_func ("/session/continue-gone", test_session_continue_gone);
   status = g_test_run ();
   dir = autosave_dir ();
   g_rmdir (dir);

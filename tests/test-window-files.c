@@ -267,7 +267,7 @@ test_open_file_offers_to_save (void)
   g_assert_nonnull (asked);
   g_assert_true (arb_window_get_game (window) == game);
   adw_message_dialog_response (asked, "cancel");
-  g_assert_false (_arb_window_is_loading (window));
+  g_assert_false (arb_session_get_loading (arb_window_get_session (window)));
   g_assert_true (arb_window_get_game (window) == game);
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, steps);
 
@@ -303,7 +303,7 @@ test_open_damaged_file (void)
 
   gtk_window_present (GTK_WINDOW (window));
   arb_window_open_file_interactive (window, file);
-  g_assert_true (_arb_window_is_loading (window));
+  g_assert_true (arb_session_get_loading (arb_window_get_session (window)));
   arb_test_wait_for (window, arb_test_not_loading);
   g_assert_null (arb_window_get_game (window));
   g_assert_cmpstr (arb_window_get_page (window), ==, "welcome");

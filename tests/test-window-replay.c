@@ -103,7 +103,7 @@ current_log_row (ArbWindow *window)
       }
   for (guint i = 0; i < n; i++)
     g_assert_true (arb_log_view_line_has_style (log, i, "replay-future")
-                   == (window->replay != NULL && (int) i > current));
+                   == (arb_window_get_replay (window) != NULL && (int) i > current));
   return current;
 }
 

@@ -155,10 +155,10 @@ test_review_in_replay (void)
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->review_chart)));
   tick = gtk_widget_add_tick_callback (GTK_WIDGET (window), arb_test_note_frame_kinds, &kinds, NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.review", NULL);
-  g_assert_nonnull (window->review_cancellable);
+  g_assert_true (arb_session_get_reviewing (window->session));
   g_assert_true (gtk_widget_get_visible (window->review_box));
   arb_test_wait_for (window, reviewed);
-  g_assert_null (window->review_cancellable);
+  g_assert_false (arb_session_get_reviewing (window->session));
   g_assert_true (arb_session_get_modified (window->session));
   g_assert_cmpuint (arb_review_get_n_steps (arb_game_get_review (arb_window_get_game (window))), ==, n_steps);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-first", NULL);
@@ -181,7 +181,7 @@ test_review_in_replay (void)
   g_assert_true (reviewed (opened));
   arb_window_start_replay (opened);
   gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-first", NULL);
-  g_assert_null (opened->review_cancellable);
+  g_assert_false (arb_session_get_reviewing (opened->session));
   g_assert_true (g_str_has_prefix (gtk_label_get_label (opened->review_label), "Next: "));
   gtk_window_destroy (GTK_WINDOW (opened));
   g_unlink (path);
@@ -207,10 +207,10 @@ test_leaving_replay_cancels_review (void)
   n_steps = arb_game_get_n_steps (game);
   arb_window_start_replay (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.review", NULL);
-  g_assert_nonnull (window->review_cancellable);
+  g_assert_true (arb_session_get_reviewing (window->session));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-exit", NULL));
   g_assert_null (arb_window_get_replay (window));
-  g_assert_null (window->review_cancellable);
+  g_assert_false (arb_session_get_reviewing (window->session));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->review_progress)));
   /* The worker sees the cancellation within a step of its analysis. */
   end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
