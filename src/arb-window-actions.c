@@ -463,7 +463,7 @@ arb_window_start_replay (ArbWindow *self)
   self->replay = arb_replay_new (self->game);
   arb_replay_last (self->replay);
   gtk_stack_set_visible_child_name (self->stack, "table");
-  _arb_window_show_source (self, arb_table_get_seat (self->table));
+  _arb_window_show_source (self, self->seat);
 }
 
 ArbReplay *
@@ -519,7 +519,7 @@ replay_exit_action (GtkWidget *widget, const char *name, GVariant *param)
   /* A review is part of the replay: the game goes on without it. */
   _arb_window_cancel_review (self);
   g_clear_object (&self->replay);
-  _arb_window_show_source (self, arb_table_get_seat (self->table));
+  _arb_window_show_source (self, self->seat);
   _arb_window_advance (self);
 }
 

@@ -48,6 +48,8 @@ struct _ArbWindow
   GSettings            *settings;
   ArbGame              *game;
   ArbReplay            *replay;      /* set while replaying */
+  ArbViewpoint         *viewpoint;   /* what the table shows, as whom */
+  int                   seat;        /* the person at the screen, -1 for nobody */
   GSignalGroup         *game_signals;
   GSignalGroup         *shown_signals;
   GSignalGroup         *replay_signals; /* the game's or the replay's, as the table shows */

@@ -74,7 +74,7 @@ _arb_window_can_take_back (ArbWindow *self)
     return FALSE;
   n = arb_game_get_n_steps (self->game);
   /* Only the person at the screen takes back their own play or discard. */
-  return n > 0 && (int) arb_game_get_step (self->game, n - 1)->player == arb_table_get_seat (self->table)
+  return n > 0 && (int) arb_game_get_step (self->game, n - 1)->player == self->seat
          && on_table (self);
 }
 
@@ -160,6 +160,22 @@ _arb_window_update_controls (ArbWindow *self)
   update_replay_bar (self);
 }
 
+/* Who the table shows the game to: the person at the screen (nobody,
+ * the public table, behind the cover or when only computers play); in a
+ * replay the first person, or every card with all hands open. */
+static int
+shown_viewer (ArbWindow *self)
+{
+  if (self->replay == NULL)
+    return self->seat >= 0 ? self->seat : ARB_VIEWER_PUBLIC;
+  if (gtk_toggle_button_get_active (self->all_hands_switch))
+    return ARB_VIEWER_ALL;
+  for (guint p = 0; p < arb_game_get_n_seats (self->game); p++)
+    if (!arb_game_is_computer (self->game, p))
+      return (int) p;
+  return ARB_VIEWER_PUBLIC;
+}
+
 /* Shows the game, or the replay while there is one, for the person at the
  * screen (-1: nobody, behind the cover). */
 void
@@ -169,16 +185,26 @@ _arb_window_show_source (ArbWindow *self, int seat)
 
   g_signal_group_set_target (self->shown_signals, source);
   g_signal_group_set_target (self->replay_signals, self->replay);
-  arb_table_set_source (self->table, source, seat);
+  self->seat = seat;
+  arb_viewpoint_set_source (self->viewpoint, source);
+  arb_viewpoint_set_viewer (self->viewpoint, shown_viewer (self));
   _arb_window_update_controls (self);
 }
 
 static void
 set_seat (ArbWindow *self, int seat)
 {
-  if (seat != arb_table_get_seat (self->table))
-    arb_table_set_seat (self->table, seat);
+  self->seat = seat;
+  arb_viewpoint_set_viewer (self->viewpoint, shown_viewer (self));
   _arb_window_update_controls (self);
+}
+
+/* All hands open or closed in a replay. */
+static void
+on_all_hands_toggled (ArbWindow *self)
+{
+  if (self->replay != NULL)
+    set_seat (self, self->seat);
 }
 
 /* ---- the course of the game ------------------------------------------- */
@@ -267,7 +293,7 @@ _arb_window_advance (ArbWindow *self)
       start_computer (self);
       return;
     }
-  if ((int) current != arb_table_get_seat (self->table) && arb_game_count_people (self->game) >= 2)
+  if ((int) current != self->seat && arb_game_count_people (self->game) >= 2)
     {
       set_seat (self, -1);
       show_cover (self, current);
@@ -333,7 +359,7 @@ first_viewer (ArbGame *game)
   if (people >= 2)
     return -1;
   for (guint p = 0; p < arb_game_get_n_seats (game); p++)
-    if (!arb_game_is_computer (game, p) || people == 0)
+    if (!arb_game_is_computer (game, p))
       return (int) p;
   return -1;
 }
@@ -468,6 +494,9 @@ arb_window_dispose (GObject *object)
   g_clear_object (&self->shown_signals);
   g_clear_object (&self->replay_signals);
   g_clear_object (&self->replay);
+  if (self->table != NULL)
+    arb_table_set_viewpoint (self->table, NULL);
+  g_clear_object (&self->viewpoint);
   g_clear_object (&self->game);
   g_clear_object (&self->session);
   g_clear_object (&self->pending_file);
@@ -594,6 +623,10 @@ arb_window_init (ArbWindow *self)
                                   G_CALLBACK (_arb_window_update_controls), self);
   g_signal_group_connect_swapped (self->shown_signals, "position-reset",
                                   G_CALLBACK (_arb_window_update_controls), self);
+  self->seat = -1;
+  self->viewpoint = arb_viewpoint_new (NULL, ARB_VIEWER_PUBLIC);
+  arb_table_set_viewpoint (self->table, self->viewpoint);
+  g_signal_connect_swapped (self->all_hands_switch, "notify::active", G_CALLBACK (on_all_hands_toggled), self);
   self->session = arb_session_new ();
   g_signal_connect (self->session, "autosave-failed", G_CALLBACK (on_autosave_failed), self);
   g_signal_connect_swapped (self->session, "notify::file", G_CALLBACK (update_title), self);
@@ -699,7 +732,7 @@ int
 arb_window_get_viewer (ArbWindow *self)
 {
   g_return_val_if_fail (ARB_IS_WINDOW (self), -1);
-  return arb_table_get_seat (self->table);
+  return self->seat;
 }
 
 ArbTable *
