@@ -636,3 +636,11 @@ arb_arboretum_view_get_n_cells (ArbArboretumView *self)
   g_return_val_if_fail (ARB_IS_ARBORETUM_VIEW (self), 0);
   return self->n_cells;
 }
+
+/* The arboretum last given to draw. */
+const ArbArboretum *
+arb_arboretum_view_get_arboretum (ArbArboretumView *self)
+{
+  g_return_val_if_fail (ARB_IS_ARBORETUM_VIEW (self), NULL);
+  return &self->arboretum;
+}

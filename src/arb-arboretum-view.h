@@ -40,5 +40,6 @@ void       arb_arboretum_view_set_fit         (ArbArboretumView   *self,
                                                gboolean            fit);
 gboolean   arb_arboretum_view_get_fit         (ArbArboretumView   *self);
 guint      arb_arboretum_view_get_n_cells     (ArbArboretumView   *self);
+const ArbArboretum *arb_arboretum_view_get_arboretum (ArbArboretumView *self);
 
 G_END_DECLS

@@ -3,7 +3,10 @@
  *
  * A layer over the table, which takes no clicks: a card drawn slides from
  * its pile to the hand, a card played from the hand to its cell, a discard
- * to its pile, as in GNOME Chess and Aisleriot. A flight is short and never
+ * to its pile, as in GNOME Chess and Aisleriot. A card the viewer may not
+ * see (ARB_CARD_NONE) flies face down. Whatever it leaves from or lands
+ * on (a whole pile, the tabs of the side panel), it flies at the size of
+ * a card: the smaller of the two, centred on each. A flight is short and never
  * holds the game up: the card is already where it went, hidden until the
  * flight lands, and a person may click on at once. AdwTimedAnimation ends
  * at once when the system asks for no animations (gtk-enable-animations).
@@ -12,6 +15,7 @@
 
 #include "arb-card-widget.h"
 #include "arb-flight-layer.h"
+#include "arb-flight-layer-private.h"
 
 #define FLIGHT_MS 220
 
@@ -77,13 +81,26 @@ on_done (AdwAnimation *animation, Flight *flight)
   g_ptr_array_remove (flight->layer->flights, flight);
 }
 
-/* Flies card from `from` (in the layer's coordinates) to the widget `to`,
- * which is where the card now is. */
+/* rect, made width wide and as high as a card of that width, about the
+ * same centre. */
+static void
+card_rect (graphene_rect_t *rect, float width)
+{
+  graphene_point_t centre;
+
+  graphene_rect_get_center (rect, &centre);
+  graphene_rect_init (rect, centre.x - width / 2, centre.y - width * (float) ARB_CARD_RATIO / 2,
+                      width, width * (float) ARB_CARD_RATIO);
+}
+
+/* Flies card (ARB_CARD_NONE: face down) from `from` (in the layer's
+ * coordinates) to the widget `to`, which is where the card now is. */
 void
 arb_flight_layer_fly (ArbFlightLayer *self, ArbCard card, const graphene_rect_t *from, GtkWidget *to)
 {
   AdwAnimationTarget *target;
   Flight *flight;
+  float width;
 
   g_return_if_fail (ARB_IS_FLIGHT_LAYER (self));
   g_return_if_fail (GTK_IS_WIDGET (to));
@@ -95,9 +112,16 @@ arb_flight_layer_fly (ArbFlightLayer *self, ArbCard card, const graphene_rect_t 
     }
   flight->layer = self;
   flight->from = *from;
+  /* The card in flight is no larger than where it leaves or lands: the
+   * deck's top card, not the whole deck, nor the tabs it lands on. */
+  width = MIN (flight->from.size.width, flight->target.size.width);
+  card_rect (&flight->from, width);
+  card_rect (&flight->target, width);
   flight->to = to;
   g_object_add_weak_pointer (G_OBJECT (to), (gpointer *) &flight->to);
-  flight->card = arb_card_widget_new (card, (int) flight->target.size.width);
+  flight->card = arb_card_widget_new (card, (int) width);
+  if (card == ARB_CARD_NONE)
+    arb_card_widget_set_blank (ARB_CARD_WIDGET (flight->card), ARB_CARD_WIDGET_BACK);
   gtk_widget_set_parent (flight->card, GTK_WIDGET (self));
   gtk_widget_set_opacity (to, 0.0);
   g_ptr_array_add (self->flights, flight);
@@ -142,6 +166,42 @@ arb_flight_layer_fly_later (ArbFlightLayer *self, ArbCard card, GtkWidget *from,
   self->pending_frames = 0;
   if (self->pending_tick == 0)
     self->pending_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), pending_tick_cb, NULL, NULL);
+}
+
+/* The faces of the cards in flight, and of one waiting to fly, in
+ * faces (ARB_CARD_NONE: face down); how many. */
+guint
+arb_flight_layer_get_faces (ArbFlightLayer *self, ArbCard *faces, guint max)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (ARB_IS_FLIGHT_LAYER (self), 0);
+  for (guint i = 0; i < self->flights->len && n < max; i++)
+    {
+      Flight *flight = g_ptr_array_index (self->flights, i);
+
+      faces[n++] = arb_card_widget_get_card (ARB_CARD_WIDGET (flight->card));
+    }
+  if (self->pending_tick != 0 && n < max)
+    faces[n++] = self->pending_card;
+  return n;
+}
+
+/* The size of each card in flight now, in sizes (width, height). */
+guint
+arb_flight_layer_get_sizes (ArbFlightLayer *self, graphene_size_t *sizes, guint max)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (ARB_IS_FLIGHT_LAYER (self), 0);
+  for (guint i = 0; i < self->flights->len && n < max; i++)
+    {
+      Flight *flight = g_ptr_array_index (self->flights, i);
+
+      sizes[n].width = (float) gtk_widget_get_width (flight->card);
+      sizes[n++].height = (float) gtk_widget_get_height (flight->card);
+    }
+  return n;
 }
 
 guint

@@ -386,6 +386,20 @@ arb_hand_view_get_card_button (ArbHandView *self, ArbCard card)
   return NULL;
 }
 
+/* The cards the hand shows, in their order on screen; how many. */
+guint
+arb_hand_view_get_cards (ArbHandView *self, ArbCard *cards)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (ARB_IS_HAND_VIEW (self), 0);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->box));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (!is_gap (child))
+      cards[n++] = button_card (child);
+  return n;
+}
+
 guint
 arb_hand_view_get_n_cards (ArbHandView *self)
 {

@@ -22,5 +22,7 @@ void       arb_hand_view_select          (ArbHandView      *self,
 GtkWidget *arb_hand_view_get_card_button (ArbHandView      *self,
                                           ArbCard           card);
 guint      arb_hand_view_get_n_cards     (ArbHandView      *self);
+guint      arb_hand_view_get_cards       (ArbHandView      *self,
+                                          ArbCard          *cards);
 
 G_END_DECLS

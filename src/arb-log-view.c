@@ -26,7 +26,7 @@ struct _ArbLogView
   guint              still_frames;
   guint              laid_out_idle;
 
-  ArbGame           *game;
+  ArbViewpoint      *viewpoint;   /* the steps, as the viewer saw them */
   GArray            *rows;        /* the line of each step */
   guint              n_lines;
 };
@@ -60,7 +60,7 @@ add_turn_heading (ArbLogView *self, guint turn, guint player)
 {
   /* Translators: a heading in the log of moves: the turn number and whose it is. */
   g_autofree char *heading = g_strdup_printf (_("Turn %u · %s"), turn + 1u,
-                                              arb_game_player_name (self->game, player));
+                                              arb_game_player_name (arb_viewpoint_get_game (self->viewpoint), player));
   add_line (self, heading, TRUE);
 }
 
@@ -159,20 +159,44 @@ clear (ArbLogView *self)
   g_array_set_size (self->rows, 0);
 }
 
-/* Logs every step of game so far, and follows it from now on through
- * arb_log_view_add_step () and arb_log_view_trim (). */
-void
-arb_log_view_set_game (ArbLogView *self, ArbGame *game)
+/* The turn number and the player of the start of the game, from the
+ * position shown and the steps that led there. */
+static void
+start_of_game (ArbLogView *self, guint *turn, guint *player)
 {
-  const ArbState *start;
+  guint n = arb_viewpoint_get_n_steps (self->viewpoint);
+  ArbStep step;
+  const ArbState *state = &arb_viewpoint_get_projection (self->viewpoint)->state;
+
+  /* The discard that ends the game starts no other turn. */
+  *turn = state->turn + (state->phase == ARB_PHASE_OVER ? 1u : 0u);
+  *player = state->current;
+  for (guint i = 0; i < n; i++)
+    {
+      (void) arb_viewpoint_get_step (self->viewpoint, i, &step);
+      if (i == 0)
+        *player = step.player;
+      *turn -= step.move.kind == ARB_MOVE_DISCARD;
+    }
+}
+
+/* Logs every step the viewpoint shows so far, and follows it from now on
+ * through arb_log_view_add_step () and arb_log_view_trim (). The steps are
+ * read as the viewer saw them, never from the game. */
+void
+arb_log_view_set_viewpoint (ArbLogView *self, ArbViewpoint *viewpoint)
+{
+  guint turn, player;
 
   g_return_if_fail (ARB_IS_LOG_VIEW (self));
-  g_return_if_fail (ARB_IS_GAME (game));
-  g_set_object (&self->game, game);
+  g_return_if_fail (ARB_IS_VIEWPOINT (viewpoint));
+  g_set_object (&self->viewpoint, viewpoint);
   clear (self);
-  start = arb_game_get_start_state (game);
-  add_turn_heading (self, start->turn, start->current);
-  for (guint i = 0; i < arb_game_get_n_steps (game); i++)
+  if (arb_viewpoint_get_game (viewpoint) == NULL)
+    return;
+  start_of_game (self, &turn, &player);
+  add_turn_heading (self, turn, player);
+  for (guint i = 0; i < arb_viewpoint_get_n_steps (viewpoint); i++)
     arb_log_view_add_step (self, i);
   scroll_to (self, -1);
 }
@@ -182,26 +206,38 @@ arb_log_view_set_game (ArbLogView *self, ArbGame *game)
 void
 arb_log_view_add_step (ArbLogView *self, guint index)
 {
-  const ArbStep *step;
+  ArbGame *game;
+  ArbStep step, next;
   g_autofree char *text = NULL;
-  guint n, turn = 0;
+  guint n, turn, player;
 
   g_return_if_fail (ARB_IS_LOG_VIEW (self));
-  g_return_if_fail (self->game != NULL && index < arb_game_get_n_steps (self->game));
-  step = arb_game_get_step (self->game, index);
-  text = arb_game_describe_step (self->game, step, ARB_STEP_TEXT_PUBLIC);
-  n = arb_game_get_n_steps (self->game);
+  g_return_if_fail (self->viewpoint != NULL);
+  g_return_if_fail (arb_viewpoint_get_step (self->viewpoint, index, &step));
+  game = arb_viewpoint_get_game (self->viewpoint);
+  text = arb_game_describe_step (game, &step, ARB_STEP_TEXT_PUBLIC);
+  n = arb_viewpoint_get_n_steps (self->viewpoint);
   g_array_set_size (self->rows, index);
   g_array_append_val (self->rows, self->n_lines);
   add_line (self, text, FALSE);
   scroll_to (self, -1);
-  if (step->move.kind != ARB_MOVE_DISCARD || (index + 1 == n && arb_game_is_finished (self->game)))
+  if (step.move.kind != ARB_MOVE_DISCARD
+      || (index + 1 == n && arb_viewpoint_get_projection (self->viewpoint)->state.phase == ARB_PHASE_OVER))
     return;
+  start_of_game (self, &turn, &player);
   for (guint i = 0; i <= index; i++)
-    turn += arb_game_get_step (self->game, i)->move.kind == ARB_MOVE_DISCARD;
-  add_turn_heading (self, arb_game_get_start_state (self->game)->turn + turn,
-                    index + 1 < n ? arb_game_get_step (self->game, index + 1)->player
-                                  : arb_game_get_current_player (self->game));
+    {
+      (void) arb_viewpoint_get_step (self->viewpoint, i, &next);
+      turn += next.move.kind == ARB_MOVE_DISCARD;
+    }
+  if (index + 1 < n)
+    {
+      (void) arb_viewpoint_get_step (self->viewpoint, index + 1, &next);
+      player = next.player;
+    }
+  else
+    player = arb_viewpoint_get_projection (self->viewpoint)->state.current;
+  add_turn_heading (self, turn, player);
 }
 
 /* After a take back: the lines of the steps no longer played go. */
@@ -212,7 +248,7 @@ arb_log_view_trim (ArbLogView *self)
   guint n, keep;
 
   g_return_if_fail (ARB_IS_LOG_VIEW (self));
-  n = self->game != NULL ? arb_game_get_n_steps (self->game) : 0;
+  n = self->viewpoint != NULL ? arb_viewpoint_get_n_steps (self->viewpoint) : 0;
   if (self->rows->len <= n)
     return;
   keep = g_array_index (self->rows, guint, n);
@@ -346,7 +382,7 @@ arb_log_view_dispose (GObject *object)
   ArbLogView *self = ARB_LOG_VIEW (object);
 
   g_clear_handle_id (&self->laid_out_idle, g_source_remove);
-  g_clear_object (&self->game);
+  g_clear_object (&self->viewpoint);
   g_clear_pointer (&self->rows, g_array_unref);
   /* AdwBin unparents the template's child, the scrolled window, itself. */
   G_OBJECT_CLASS (arb_log_view_parent_class)->dispose (object);

@@ -11,8 +11,8 @@ G_BEGIN_DECLS
 #define ARB_TYPE_LOG_VIEW (arb_log_view_get_type ())
 G_DECLARE_FINAL_TYPE (ArbLogView, arb_log_view, ARB, LOG_VIEW, AdwBin)
 
-void        arb_log_view_set_game     (ArbLogView *self,
-                                       ArbGame    *game);
+void        arb_log_view_set_viewpoint (ArbLogView   *self,
+                                       ArbViewpoint *viewpoint);
 void        arb_log_view_add_step     (ArbLogView *self,
                                        guint       index);
 void        arb_log_view_trim         (ArbLogView *self);

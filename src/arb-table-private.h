@@ -3,7 +3,7 @@
 #pragma once
 
 #include "arb-arboretum-view.h"
-#include "arb-flight-layer.h"
+#include "arb-flight-layer-private.h"
 #include "arb-hand-view.h"
 #include "arb-log-view.h"
 #include "arb-pile-view.h"
@@ -14,18 +14,10 @@ G_BEGIN_DECLS
 /* The usual width of a card of the large arboretum. */
 #define DEFAULT_CARD_WIDTH 78
 
-/* The parts of the table a signal may update, counted so that a test can
- * tell an update of one part from a redraw of the whole table. */
-typedef enum {
-  ARB_TABLE_ALL,
-  ARB_TABLE_PILES,
-  ARB_TABLE_ARBORETA,
-  ARB_TABLE_HAND,
-  ARB_TABLE_N_PARTS
-} ArbTablePart;
-
-guint             arb_table_get_n_updates      (ArbTable     *self,
-                                                ArbTablePart  part);
+/* What the table shows, read from its widgets, as text: the heading, each
+ * pile's top card and count, every arboretum's cards, the hand's title
+ * and cards. Free with g_free (). */
+char             *arb_table_dump               (ArbTable     *self);
 ArbHandView      *arb_table_get_hand_view      (ArbTable     *self);
 ArbArboretumView *arb_table_get_arboretum_view (ArbTable     *self,
                                                 guint         player);

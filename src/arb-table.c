@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* arb-table.c: the table, as one source shows it.
+/* arb-table.c: the table, as one viewer sees it.
  *
- * The table listens to its source (the game, or a replay of it) through a
- * GSignalGroup, so that changing the source moves every handler at once.
- * Each signal updates only what it touched: a draw the pile and the hand,
- * a play the arboretum and the hand, a discard the pile (or Q's arboretum)
- * and the hand; the step then brings the heading, the lit places and the
- * buttons up to date. "position-reset" alone redraws the whole table.
+ * The table listens to its ArbViewpoint through a GSignalGroup. It draws
+ * from the viewpoint's projection only, never from the game's state: after
+ * every step, and after "position-reset", it redraws every part (piles,
+ * deck, arboreta, hand, heading, lit places, buttons) from the projection,
+ * so that what it shows is the position by construction, whatever a step
+ * moved (a solo discard also turns the deck's top card onto the pile and
+ * deals Q a card). The card signals only start the flights, outline the
+ * card just drawn and feed the log.
  */
 #include "config.h"
 
@@ -18,7 +20,7 @@
 #include "arb-hand-view.h"
 #include "arb-log-view.h"
 #include "arb-pile-view.h"
-#include "arb-replay.h"
+#include "arb-pile-view-private.h"
 #include "arb-table.h"
 #include "arb-table-private.h"
 
@@ -51,10 +53,9 @@ struct _ArbTable
   GtkWidget            *seat_switcher;
   ArbLogView           *log_view;
 
-  GSignalGroup         *source_signals;
-  ArbTableEvents       *source;      /* the game, or a replay of it */
-  ArbGame              *game;        /* the source's game */
-  int                   seat;        /* whose hand is on screen, -1 for nobody's */
+  GSignalGroup         *viewpoint_signals;
+  ArbViewpoint         *viewpoint;   /* the game, or a replay of it, as one viewer sees it */
+  ArbGame              *game;        /* its game: for names and words only */
   ArbCard               new_card;    /* the card the seat just drew from the deck */
   gboolean              open_hands;  /* a replay shows every hand */
   int                   card_width;  /* of the large arboretum */
@@ -64,7 +65,6 @@ struct _ArbTable
   ArbArboretumView     *seat_views[ARB_MAX_PLAYERS];
   guint                 flight_player; /* the step whose card flies */
   ArbMove               flight_move;
-  guint                 n_updates[ARB_TABLE_N_PARTS];
 };
 
 G_DEFINE_FINAL_TYPE (ArbTable, arb_table, GTK_TYPE_WIDGET)
@@ -78,76 +78,80 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* ---- what the source shows ---------------------------------------------- */
+/* ---- what the viewer may know -------------------------------------------- */
 
 static gboolean
 is_replay (ArbTable *self)
 {
-  return ARB_IS_REPLAY (self->source);
+  return self->viewpoint != NULL && arb_viewpoint_is_replay (self->viewpoint);
 }
 
+static int
+viewer (ArbTable *self)
+{
+  return self->viewpoint != NULL ? arb_viewpoint_get_viewer (self->viewpoint) : ARB_VIEWER_PUBLIC;
+}
+
+/* Everything the table shows comes from here: the position as the viewer
+ * may know it. */
 static const ArbState *
 shown_state (ArbTable *self)
 {
-  if (is_replay (self))
-    return arb_replay_get_state (ARB_REPLAY (self->source));
-  return arb_game_get_state (self->game);
+  return &arb_viewpoint_get_projection (self->viewpoint)->state;
 }
 
-/* The step just before the position shown, or NULL at the start. */
-static const ArbStep *
-last_step (ArbTable *self)
+/* The step just before the position shown, as the viewer saw it; FALSE
+ * at the start. */
+static gboolean
+last_step (ArbTable *self, ArbStep *step)
 {
-  guint n;
+  guint n = arb_viewpoint_get_n_steps (self->viewpoint);
 
-  if (is_replay (self))
-    {
-      n = arb_replay_get_step (ARB_REPLAY (self->source));
-      return n > 0 ? arb_replay_get_recorded_step (ARB_REPLAY (self->source), n - 1) : NULL;
-    }
-  n = arb_game_get_n_steps (self->game);
-  return n > 0 ? arb_game_get_step (self->game, n - 1) : NULL;
+  return n > 0 && arb_viewpoint_get_step (self->viewpoint, n - 1, step);
 }
 
 gboolean
 arb_table_seat_to_act (ArbTable *self)
 {
+  const ArbState *state;
+
   g_return_val_if_fail (ARB_IS_TABLE (self), FALSE);
-  return self->game != NULL && !is_replay (self) && !arb_game_is_finished (self->game)
-         && self->seat == (int) arb_game_get_current_player (self->game)
-         && !arb_game_is_computer (self->game, (guint) self->seat);
+  if (self->game == NULL || is_replay (self) || viewer (self) < 0)
+    return FALSE;
+  state = shown_state (self);
+  return state->phase != ARB_PHASE_OVER && viewer (self) == (int) state->current
+         && !arb_game_is_computer (self->game, (guint) viewer (self));
 }
 
-/* Whose arboretum is large: the seat at the screen, or in a replay the
- * first person (the first seat in a game of computers). */
+/* Whose arboretum is large: the viewer's, or for the public table and a
+ * replay with every hand open the first person's (the first seat in a
+ * game of computers). */
 static int
 large_seat (ArbTable *self)
 {
-  if (!is_replay (self))
-    return MAX (self->seat, 0);
+  if (viewer (self) >= 0)
+    return viewer (self);
   for (guint p = 0; p < arb_game_get_n_seats (self->game); p++)
     if (!arb_game_is_computer (self->game, p))
       return (int) p;
   return 0;
 }
 
-/* Whose hand is shown: with nobody at the screen the game is only watched,
- * and the hand shown is that of the player whose turn it is. -1 for none. */
+/* Whose hand is shown: the viewer's; none for the public table; with
+ * every card open, that of the large arboretum. -1 for none. */
 static int
-hand_seat (ArbTable *self, const ArbState *state)
+hand_seat (ArbTable *self)
 {
-  if (arb_game_count_people (self->game) == 0 && state->phase != ARB_PHASE_OVER)
-    return (int) state->current;
-  if (is_replay (self))
+  if (viewer (self) == ARB_VIEWER_ALL)
     return large_seat (self);
-  return self->seat;
+  return viewer (self);
 }
 
 /* The hand belongs to the person playing at the screen. */
 static gboolean
 hand_is_own (ArbTable *self, int seat)
 {
-  return !is_replay (self) && seat >= 0 && seat == self->seat
+  return !is_replay (self) && seat >= 0 && seat == viewer (self)
          && !arb_game_is_computer (self->game, (guint) seat);
 }
 
@@ -244,7 +248,6 @@ update_pile (ArbTable *self, const ArbState *state, int source)
   g_autofree char *title = NULL;
   g_autofree char *short_title = NULL;
 
-  self->n_updates[ARB_TABLE_PILES]++;
   if (source == ARB_SOURCE_DECK)
     {
       arb_pile_view_set_pile (view, &state->deck, _("Deck"), NULL);
@@ -270,27 +273,20 @@ update_piles (ArbTable *self, const ArbState *state)
 static void
 light_last_planted (ArbTable *self, const ArbState *state)
 {
-  const ArbStep *step = last_step (self);
-  int target = step != NULL ? arb_state_move_arboretum (state, step->player, &step->move) : -1;
+  ArbStep step;
+  int target = last_step (self, &step) ? arb_state_move_arboretum (state, step.player, &step.move) : -1;
   ArbPath path = { 0 };
 
   if (target >= 0)
     {
       path.n = 1;
-      path.cards[0].x = (gint8) step->move.x;
-      path.cards[0].y = (gint8) step->move.y;
-      path.cards[0].card = step->move.card;
+      path.cards[0].x = (gint8) step.move.x;
+      path.cards[0].y = (gint8) step.move.y;
+      path.cards[0].card = step.move.card;
     }
   arb_arboretum_view_set_path (self->own_view, target == large_seat (self) ? &path : NULL);
   for (guint p = 0; p < state->n_players; p++)
     arb_arboretum_view_set_path (self->seat_views[p], (int) p == target ? &path : NULL);
-}
-
-static void
-update_arboretum (ArbTable *self, const ArbState *state, guint player)
-{
-  self->n_updates[ARB_TABLE_ARBORETA]++;
-  arb_arboretum_view_set_arboretum (arboretum_view (self, player), &state->arboreta[player]);
 }
 
 static void
@@ -304,7 +300,6 @@ update_arboreta (ArbTable *self, const ArbState *state)
   else
     title = g_strdup_printf (_("%s’s arboretum"), arb_game_player_name (self->game, (guint) own));
   gtk_label_set_label (self->own_title, title);
-  self->n_updates[ARB_TABLE_ARBORETA]++;
   arb_arboretum_view_set_arboretum (self->own_view, &state->arboreta[own]);
   for (guint p = 0; p < state->n_players; p++)
     {
@@ -323,7 +318,8 @@ update_arboreta (ArbTable *self, const ArbState *state)
 
 /* ---- hands ---------------------------------------------------------------- */
 
-/* A replay with all hands open shows the other players' hands too, small. */
+/* A replay with all hands open shows the other players' hands too, small:
+ * the cards the viewer knows in them, every card for ARB_VIEWER_ALL. */
 static void
 update_other_hands (ArbTable *self, const ArbState *state, int seat)
 {
@@ -358,10 +354,9 @@ update_other_hands (ArbTable *self, const ArbState *state, int seat)
 static void
 update_hand (ArbTable *self, const ArbState *state)
 {
-  int seat = hand_seat (self, state);
+  int seat = hand_seat (self);
   g_autofree char *title = NULL;
 
-  self->n_updates[ARB_TABLE_HAND]++;
   update_other_hands (self, state, seat);
   if (seat < 0)
     {
@@ -510,7 +505,6 @@ update_all (ArbTable *self)
   if (self->game == NULL)
     return;
   state = shown_state (self);
-  self->n_updates[ARB_TABLE_ALL]++;
   update_piles (self, state);
   update_arboreta (self, state);
   update_hand (self, state);
@@ -531,27 +525,29 @@ landing_place (gpointer data)
   if (self->game == NULL)
     return NULL;
   if (move->kind == ARB_MOVE_DRAW)
-    return (int) self->flight_player == hand_seat (self, shown_state (self))
+    return (int) self->flight_player == hand_seat (self)
            ? arb_hand_view_get_card_button (self->hand_view, move->card) : self->seat_switcher;
   arboretum = arb_state_move_arboretum (shown_state (self), self->flight_player, move);
   if (arboretum >= 0)
     return arb_arboretum_view_get_card_widget (arboretum_view (self, (guint) arboretum), move->x, move->y);
-  return arb_pile_view_get_button (ARB_PILE_VIEW (self->pile_views[self->flight_player + 1]));
+  return GTK_WIDGET (arb_pile_view_get_top (ARB_PILE_VIEW (self->pile_views[self->flight_player + 1])));
 }
 
-/* A card leaves from the pile drawn from, from the hand on screen, or from
- * the tabs of the side panel for a hand that is not shown; it lands in the
- * hand, the arboretum or the pile it went to. Before the table changes. */
+/* A card leaves from the top of the pile drawn from, from the hand on
+ * screen, or from the tabs of the side panel for a hand that is not shown;
+ * it lands in the hand, the arboretum or the pile it went to. A card the
+ * viewer may not see (another seat's draw from the deck) has no face: it
+ * flies face down. Called before the table changes. */
 static void
 fly (ArbTable *self, guint player, const ArbMove *move)
 {
-  gboolean own_hand = (int) player == hand_seat (self, shown_state (self));
+  gboolean own_hand = (int) player == hand_seat (self);
   GtkWidget *from;
 
-  if (!arb_card_is_valid (move->card))
-    return;
   if (move->kind == ARB_MOVE_DRAW)
-    from = arb_pile_view_get_button (ARB_PILE_VIEW (self->pile_views[move->source + 1]));
+    from = GTK_WIDGET (arb_pile_view_get_top (ARB_PILE_VIEW (self->pile_views[move->source + 1])));
+  else if (!arb_card_is_valid (move->card))
+    return;
   else
     from = own_hand ? arb_hand_view_get_card_button (self->hand_view, move->card) : self->seat_switcher;
   if (from == NULL || !gtk_widget_get_mapped (from))
@@ -561,48 +557,36 @@ fly (ArbTable *self, guint player, const ArbMove *move)
   arb_flight_layer_fly_later (self->flight_layer, move->card, from, landing_place, self);
 }
 
-/* ---- the source's signals ------------------------------------------------- */
+/* ---- the viewpoint's signals ---------------------------------------------- */
 
 static void
 on_card_drawn (ArbTable *self, guint player, int source, guint card)
 {
-  const ArbState *state = shown_state (self);
   ArbMove move = arb_move_draw (source);
 
   move.card = (ArbCard) card;
   fly (self, player, &move);
   /* The card is outlined in the hand it went to, if that hand is shown. */
-  self->new_card = source == ARB_SOURCE_DECK && (int) player == hand_seat (self, state)
+  self->new_card = source == ARB_SOURCE_DECK && (int) player == hand_seat (self)
                    ? (ArbCard) card : ARB_CARD_NONE;
-  update_pile (self, state, source);
-  update_hand (self, state);
-}
-
-static void
-on_card_placed (ArbTable *self, ArbMove move, guint player)
-{
-  const ArbState *state = shown_state (self);
-  int arboretum = arb_state_move_arboretum (state, player, &move);
-
-  fly (self, player, &move);
-  self->new_card = ARB_CARD_NONE;
-  if (arboretum >= 0)
-    update_arboretum (self, state, (guint) arboretum);
-  else
-    update_pile (self, state, (int) player);
-  update_hand (self, state);
 }
 
 static void
 on_card_played (ArbTable *self, guint player, guint card, int x, int y)
 {
-  on_card_placed (self, arb_move_play ((ArbCard) card, x, y), player);
+  ArbMove move = arb_move_play ((ArbCard) card, x, y);
+
+  fly (self, player, &move);
+  self->new_card = ARB_CARD_NONE;
 }
 
 static void
 on_card_discarded (ArbTable *self, guint player, guint card, int x, int y)
 {
-  on_card_placed (self, arb_move_discard ((ArbCard) card, x, y), player);
+  ArbMove move = arb_move_discard ((ArbCard) card, x, y);
+
+  fly (self, player, &move);
+  self->new_card = ARB_CARD_NONE;
 }
 
 /* The log follows a replay's cursor, and goes back to its end after. */
@@ -610,39 +594,42 @@ static void
 follow_in_log (ArbTable *self)
 {
   arb_log_view_follow (self->log_view,
-                       is_replay (self) ? (int) arb_replay_get_step (ARB_REPLAY (self->source)) : -1);
+                       is_replay (self) ? (int) arb_viewpoint_get_n_steps (self->viewpoint) : -1);
 }
 
+/* Every step redraws the whole table from the projection. */
 static void
 on_step_applied (ArbTable *self, guint index)
 {
-  const ArbState *state = shown_state (self);
-
   if (is_replay (self))
     follow_in_log (self);
   else
     arb_log_view_add_step (self->log_view, index);
-  light_last_planted (self, state);
-  update_turn (self, state);
+  update_all (self);
 }
 
-/* With nobody at the screen, the hand shown is that of whoever plays, and
- * at the end the first seat's again. */
-static void
-on_turn_started (ArbTable *self)
-{
-  if (arb_game_count_people (self->game) == 0)
-    update_hand (self, shown_state (self));
-}
+static void build_table (ArbTable *self);
 
+/* The position jumped, or the viewer or the source changed: a new game
+ * builds the table and the log again. */
 static void
 on_position_reset (ArbTable *self)
 {
+  ArbGame *game = self->viewpoint != NULL ? arb_viewpoint_get_game (self->viewpoint) : NULL;
+
   self->new_card = ARB_CARD_NONE;
-  if (is_replay (self))
-    follow_in_log (self);
-  else
+  if (game != self->game)
+    {
+      g_set_object (&self->game, game);
+      self->focus_turn = G_MAXUINT;
+      if (game != NULL)
+        build_table (self);
+    }
+  if (game == NULL)
+    return;
+  if (!is_replay (self))
     arb_log_view_trim (self->log_view);
+  follow_in_log (self);
   update_all (self);
 }
 
@@ -655,7 +642,7 @@ place_card (ArbTable *self, ArbCard card, int x, int y)
 
   if (card == ARB_CARD_NONE || !arb_table_seat_to_act (self))
     return;
-  action = arb_game_get_phase (self->game) == ARB_PHASE_DISCARD ? "win.discard" : "win.play";
+  action = shown_state (self)->phase == ARB_PHASE_DISCARD ? "win.discard" : "win.play";
   gtk_widget_activate_action (GTK_WIDGET (self), action, "(yii)", (guchar) card, x, y);
 }
 
@@ -769,67 +756,36 @@ build_seats (ArbTable *self, const ArbState *state)
   ellipsize_tabs (self);
 }
 
-static ArbGame *
-game_of (ArbTableEvents *source)
+static void
+build_table (ArbTable *self)
 {
-  if (source == NULL)
-    return NULL;
-  return ARB_IS_REPLAY (source) ? arb_replay_get_game (ARB_REPLAY (source)) : ARB_GAME (source);
+  const ArbState *state = shown_state (self);
+
+  build_piles (self, state);
+  build_seats (self, state);
+  arb_log_view_set_viewpoint (self->log_view, self->viewpoint);
 }
 
-/* Shows source, the game or a replay of it, for seat (-1: nobody's hand).
- * A new game builds the table and the log again; a replay of the same game
- * and back only redraws. */
+/* Shows the table as viewpoint shows it: its source (the game, or a
+ * replay of it) for its viewer, whose hand is on screen. The table
+ * follows the viewpoint from then on: a new source or viewer redraws it. */
 void
-arb_table_set_source (ArbTable *self, ArbTableEvents *source, int seat)
+arb_table_set_viewpoint (ArbTable *self, ArbViewpoint *viewpoint)
 {
-  ArbGame *game;
-
   g_return_if_fail (ARB_IS_TABLE (self));
-  g_return_if_fail (source == NULL || ARB_IS_GAME (source) || ARB_IS_REPLAY (source));
-  game = game_of (source);
-  g_set_object (&self->source, source);
-  g_signal_group_set_target (self->source_signals, source);
-  self->seat = seat;
-  self->new_card = ARB_CARD_NONE;
-  if (game != self->game)
-    {
-      g_set_object (&self->game, game);
-      self->focus_turn = G_MAXUINT;
-      if (game != NULL)
-        {
-          build_piles (self, arb_game_get_state (game));
-          build_seats (self, arb_game_get_state (game));
-          arb_log_view_set_game (self->log_view, game);
-        }
-    }
-  if (game != NULL)
-    follow_in_log (self);
-  update_all (self);
+  g_return_if_fail (viewpoint == NULL || ARB_IS_VIEWPOINT (viewpoint));
+  if (!g_set_object (&self->viewpoint, viewpoint))
+    return;
+  g_signal_group_set_target (self->viewpoint_signals, viewpoint);
+  g_clear_object (&self->game);
+  on_position_reset (self);
 }
 
-ArbTableEvents *
-arb_table_get_source (ArbTable *self)
+ArbViewpoint *
+arb_table_get_viewpoint (ArbTable *self)
 {
   g_return_val_if_fail (ARB_IS_TABLE (self), NULL);
-  return self->source;
-}
-
-/* The person at the screen changed (behind the cover, or revealed). */
-void
-arb_table_set_seat (ArbTable *self, int seat)
-{
-  g_return_if_fail (ARB_IS_TABLE (self));
-  self->seat = seat;
-  self->new_card = ARB_CARD_NONE;
-  update_all (self);
-}
-
-int
-arb_table_get_seat (ArbTable *self)
-{
-  g_return_val_if_fail (ARB_IS_TABLE (self), -1);
-  return self->seat;
+  return self->viewpoint;
 }
 
 ArbCard
@@ -850,7 +806,7 @@ arb_table_show_hint (ArbTable *self, const ArbMove *move)
   if (move->kind == ARB_MOVE_DRAW || self->game == NULL)
     return;
   arb_hand_view_select (self->hand_view, move->card);
-  arboretum = arb_state_move_arboretum (shown_state (self), arb_game_get_current_player (self->game), move);
+  arboretum = arb_state_move_arboretum (shown_state (self), shown_state (self)->current, move);
   if (arboretum >= 0)
     arb_arboretum_view_set_hint (arboretum_view (self, (guint) arboretum), move->x, move->y);
 }
@@ -930,12 +886,60 @@ arb_table_can_zoom (ArbTable *self, int direction)
 
 /* ---- what the tests look at ----------------------------------------------- */
 
-guint
-arb_table_get_n_updates (ArbTable *self, ArbTablePart part)
+static void
+dump_card (GString *out, ArbCard card)
 {
-  g_return_val_if_fail (ARB_IS_TABLE (self), 0);
-  g_return_val_if_fail (part < ARB_TABLE_N_PARTS, 0);
-  return self->n_updates[part];
+  g_autofree char *name = card != ARB_CARD_NONE ? arb_card_to_string (card) : g_strdup ("-");
+
+  g_string_append_printf (out, " %s", name);
+}
+
+/* What the table shows, read from the widgets that show it. */
+char *
+arb_table_dump (ArbTable *self)
+{
+  GString *out = g_string_new (NULL);
+  ArbCard cards[ARB_N_CARDS];
+  guint n;
+
+  g_return_val_if_fail (ARB_IS_TABLE (self), NULL);
+  if (self->game == NULL)
+    return g_string_free (out, FALSE);
+  g_string_append_printf (out, "heading: %s\n", gtk_label_get_label (self->status_label));
+  for (int p = ARB_SOURCE_DECK; p < ARB_MAX_PLAYERS && self->pile_views[p + 1] != NULL; p++)
+    {
+      ArbPileView *pile = ARB_PILE_VIEW (self->pile_views[p + 1]);
+
+      g_string_append_printf (out, "pile %d (%s): %s,", p,
+                              gtk_label_get_label (arb_pile_view_get_title_label (pile)),
+                              gtk_label_get_label (arb_pile_view_get_count_label (pile)));
+      if (p == ARB_SOURCE_DECK)
+        g_string_append (out, " face down");
+      else
+        dump_card (out, arb_card_widget_get_card (arb_pile_view_get_top (pile)));
+      g_string_append_c (out, '\n');
+    }
+  for (guint p = 0; p < ARB_MAX_PLAYERS && self->seat_views[p] != NULL; p++)
+    {
+      ArbArboretumView *view = arboretum_view (self, p);
+      const ArbArboretum *arboretum = arb_arboretum_view_get_arboretum (view);
+
+      g_string_append_printf (out, "arboretum %u%s:", p, view == self->own_view ? " (large)" : "");
+      for (guint i = 0; i < arboretum->n; i++)
+        {
+          GtkWidget *card = arb_arboretum_view_get_card_widget (view, arboretum->cells[i].x, arboretum->cells[i].y);
+
+          dump_card (out, card != NULL ? arb_card_widget_get_card (ARB_CARD_WIDGET (card)) : ARB_CARD_NONE);
+          g_string_append_printf (out, "@%d,%d", arboretum->cells[i].x, arboretum->cells[i].y);
+        }
+      g_string_append_c (out, '\n');
+    }
+  g_string_append_printf (out, "hand (%s):", gtk_label_get_label (self->hand_title));
+  n = arb_hand_view_get_cards (self->hand_view, cards);
+  for (guint i = 0; i < n; i++)
+    dump_card (out, cards[i]);
+  g_string_append_c (out, '\n');
+  return g_string_free (out, FALSE);
 }
 
 ArbHandView *
@@ -1056,10 +1060,10 @@ arb_table_dispose (GObject *object)
   GtkWidget *child;
 
   g_clear_handle_id (&self->focus_idle, g_source_remove);
-  if (self->source_signals != NULL)
-    g_signal_group_set_target (self->source_signals, NULL);
-  g_clear_object (&self->source_signals);
-  g_clear_object (&self->source);
+  if (self->viewpoint_signals != NULL)
+    g_signal_group_set_target (self->viewpoint_signals, NULL);
+  g_clear_object (&self->viewpoint_signals);
+  g_clear_object (&self->viewpoint);
   g_clear_object (&self->game);
   gtk_widget_dispose_template (GTK_WIDGET (self), ARB_TYPE_TABLE);
   /* The template's root, an overlay, is bound to no field. */
@@ -1141,7 +1145,6 @@ static void
 arb_table_init (ArbTable *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->seat = -1;
   self->new_card = ARB_CARD_NONE;
   self->focus_turn = G_MAXUINT;
   self->card_width = DEFAULT_CARD_WIDTH;
@@ -1149,14 +1152,12 @@ arb_table_init (ArbTable *self)
   arb_arboretum_view_set_card_width (self->own_view, self->card_width);
   g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (on_flap_revealed), self);
 
-  self->source_signals = g_signal_group_new (ARB_TYPE_TABLE_EVENTS);
-  g_signal_group_connect_swapped (self->source_signals, "card-drawn", G_CALLBACK (on_card_drawn), self);
-  g_signal_group_connect_swapped (self->source_signals, "card-played", G_CALLBACK (on_card_played), self);
-  g_signal_group_connect_swapped (self->source_signals, "card-discarded", G_CALLBACK (on_card_discarded), self);
-  g_signal_group_connect_swapped (self->source_signals, "step-applied", G_CALLBACK (on_step_applied), self);
-  g_signal_group_connect_swapped (self->source_signals, "turn-started", G_CALLBACK (on_turn_started), self);
-  g_signal_group_connect_swapped (self->source_signals, "game-ended", G_CALLBACK (on_turn_started), self);
-  g_signal_group_connect_swapped (self->source_signals, "position-reset", G_CALLBACK (on_position_reset), self);
+  self->viewpoint_signals = g_signal_group_new (ARB_TYPE_TABLE_EVENTS);
+  g_signal_group_connect_swapped (self->viewpoint_signals, "card-drawn", G_CALLBACK (on_card_drawn), self);
+  g_signal_group_connect_swapped (self->viewpoint_signals, "card-played", G_CALLBACK (on_card_played), self);
+  g_signal_group_connect_swapped (self->viewpoint_signals, "card-discarded", G_CALLBACK (on_card_discarded), self);
+  g_signal_group_connect_swapped (self->viewpoint_signals, "step-applied", G_CALLBACK (on_step_applied), self);
+  g_signal_group_connect_swapped (self->viewpoint_signals, "position-reset", G_CALLBACK (on_position_reset), self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.discard-selected", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.focus-cells", FALSE);
   add_hand_tab (self);

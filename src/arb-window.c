@@ -140,19 +140,11 @@ _arb_window_update_controls (ArbWindow *self)
   update_replay_bar (self);
 }
 
-/* The table draws the session's viewpoint: its source, as its viewer sees
- * it. The one place the window hands the table what to show. */
+/* The viewer changed: the table redraws by itself from the viewpoint's
+ * position-reset; the window's own controls follow. */
 static void
-show_viewpoint (ArbWindow *self)
+on_viewer_changed (ArbWindow *self)
 {
-  ArbViewpoint *viewpoint = arb_session_get_viewpoint (self->session);
-  ArbTableEvents *source = arb_viewpoint_get_source (viewpoint);
-  int viewer = arb_viewpoint_get_viewer (viewpoint);
-
-  if (source != arb_table_get_source (self->table))
-    arb_table_set_source (self->table, source, viewer);
-  else if (viewer != arb_table_get_seat (self->table))
-    arb_table_set_seat (self->table, viewer);
   _arb_window_update_controls (self);
 }
 
@@ -490,10 +482,13 @@ arb_window_init (ArbWindow *self)
   g_signal_connect_swapped (self->session, "notify::review-progress", G_CALLBACK (_arb_window_show_review), self);
   _arb_window_connect_files (self);
   /* The table shows the session's viewpoint. */
+  arb_table_set_viewpoint (self->table, arb_session_get_viewpoint (self->session));
   g_signal_connect_object (arb_session_get_viewpoint (self->session), "notify::source",
-                           G_CALLBACK (show_viewpoint), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (on_viewer_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (arb_session_get_viewpoint (self->session), "notify::viewer",
-                           G_CALLBACK (show_viewpoint), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (on_viewer_changed), self, G_CONNECT_SWAPPED);
+  g_object_bind_property (self->all_hands_switch, "active", self->session, "open-hands",
+                          G_BINDING_SYNC_CREATE);
   /* The window's controls follow the source the table shows. */
   self->shown_signals = g_signal_group_new (ARB_TYPE_VIEWPOINT);
   g_signal_group_connect_swapped (self->shown_signals, "step-applied",

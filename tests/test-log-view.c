@@ -14,6 +14,7 @@ typedef struct {
   GtkWindow  *window;
   ArbLogView *view;
   ArbGame    *game;
+  ArbViewpoint *viewpoint; /* the game for the public table: what the log reads */
   GRand      *rand;
 } Fixture;
 
@@ -25,6 +26,7 @@ fixture_set_up (Fixture *fixture, gconstpointer data)
 
   fixture->game = arb_game_new (ARB_VARIANT_STANDARD, players, 7, 0, &error);
   g_assert_no_error (error);
+  fixture->viewpoint = arb_viewpoint_new (ARB_TABLE_EVENTS (fixture->game), ARB_VIEWER_PUBLIC);
   fixture->rand = g_rand_new_with_seed (5);
   fixture->view = g_object_new (ARB_TYPE_LOG_VIEW, NULL);
   /* Short: the log scrolls. */
@@ -36,6 +38,7 @@ fixture_tear_down (Fixture *fixture, gconstpointer data)
 {
   gtk_window_destroy (fixture->window);
   g_rand_free (fixture->rand);
+  g_assert_finalize_object (fixture->viewpoint);
   g_assert_finalize_object (fixture->game);
 }
 
@@ -132,13 +135,13 @@ assert_log_of (ArbLogView *view, ArbGame *game)
 static void
 test_set_game (Fixture *fixture, gconstpointer data)
 {
-  arb_log_view_set_game (fixture->view, fixture->game);
+  arb_log_view_set_viewpoint (fixture->view, fixture->viewpoint);
   g_assert_cmpuint (arb_log_view_get_n_lines (fixture->view), ==, 1);
   assert_line (fixture->view, 0, "Turn 1 · Player 1");
 
   /* Two turns of four steps, and a draw. */
   play (fixture, 9, NULL);
-  arb_log_view_set_game (fixture->view, fixture->game);
+  arb_log_view_set_viewpoint (fixture->view, fixture->viewpoint);
   g_assert_cmpuint (arb_log_view_get_n_lines (fixture->view), ==, 1 + 9 + 2);
   assert_line (fixture->view, 5, "Turn 2 · Player 2");
   g_assert_true (is_heading (fixture->view, 5));
@@ -148,7 +151,7 @@ test_set_game (Fixture *fixture, gconstpointer data)
 
   play (fixture, G_MAXUINT, NULL);
   g_assert_true (arb_game_is_finished (fixture->game));
-  arb_log_view_set_game (fixture->view, fixture->game);
+  arb_log_view_set_viewpoint (fixture->view, fixture->viewpoint);
   assert_log_of (fixture->view, fixture->game);
   /* The last line is the last step's: no turn comes after it. */
   g_assert_cmpint (arb_log_view_get_row_of_step (fixture->view, arb_game_get_n_steps (fixture->game) - 1), ==,
@@ -159,7 +162,7 @@ test_set_game (Fixture *fixture, gconstpointer data)
 static void
 test_add_step (Fixture *fixture, gconstpointer data)
 {
-  arb_log_view_set_game (fixture->view, fixture->game);
+  arb_log_view_set_viewpoint (fixture->view, fixture->viewpoint);
   while (!arb_game_is_finished (fixture->game))
     {
       play (fixture, 1, fixture->view);
@@ -174,7 +177,7 @@ test_trim (Fixture *fixture, gconstpointer data)
   g_autoptr (GError) error = NULL;
   guint lines;
 
-  arb_log_view_set_game (fixture->view, fixture->game);
+  arb_log_view_set_viewpoint (fixture->view, fixture->viewpoint);
   play (fixture, 8, fixture->view);
   lines = arb_log_view_get_n_lines (fixture->view);
   assert_line (fixture->view, (int) lines - 1, "Turn 3 · Player 1");
@@ -230,7 +233,7 @@ test_follow (Fixture *fixture, gconstpointer data)
   int last;
 
   play (fixture, 9, NULL);
-  arb_log_view_set_game (fixture->view, fixture->game);
+  arb_log_view_set_viewpoint (fixture->view, fixture->viewpoint);
   /* Headings at rows 0, 5 and 10; not in a replay, nothing marked. */
   assert_marks (fixture->view, "............");
   last = (int) arb_log_view_get_n_lines (fixture->view) - 1;
@@ -275,7 +278,7 @@ test_dark (Fixture *fixture, gconstpointer data)
   GdkRGBA light, dark, light_again;
 
   play (fixture, 9, NULL);
-  arb_log_view_set_game (fixture->view, fixture->game);
+  arb_log_view_set_viewpoint (fixture->view, fixture->viewpoint);
   arb_log_view_follow (fixture->view, 3);
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
   arb_test_run_for (50);

@@ -53,6 +53,7 @@ struct _ArbSession
   gboolean       busy;
   gboolean       person_to_act;
   gboolean       can_take_back;
+  gboolean       open_hands;      /* a finished game's replay shows every card */
 };
 
 G_DEFINE_FINAL_TYPE (ArbSession, arb_session, G_TYPE_OBJECT)
@@ -70,6 +71,7 @@ enum {
   PROP_CAN_TAKE_BACK,
   PROP_BUSY,
   PROP_THINK_TIME,
+  PROP_OPEN_HANDS,
   PROP_REVIEW,
   PROP_REVIEWING,
   PROP_REVIEW_PROGRESS,
@@ -255,6 +257,13 @@ choose_viewer (ArbSession *self, int *viewer, int *cover_for)
       *viewer = person;
       return;
     }
+  /* Once the game is over nothing is secret: its replay may show every
+   * card, even those never shown at the table. */
+  if (self->replay != NULL && self->open_hands && arb_game_is_finished (self->game))
+    {
+      *viewer = ARB_VIEWER_ALL;
+      return;
+    }
   if (arb_game_count_people (self->game) == 0 || self->replay != NULL || arb_game_is_finished (self->game))
     return;
   current = arb_game_get_current_player (self->game);
@@ -352,6 +361,26 @@ arb_session_set_think_time (ArbSession *self, guint think_time_ms)
     return;
   self->think_time = think_time_ms;
   notify (self, PROP_THINK_TIME);
+}
+
+gboolean
+arb_session_get_open_hands (ArbSession *self)
+{
+  g_return_val_if_fail (ARB_IS_SESSION (self), FALSE);
+  return self->open_hands;
+}
+
+/* Every hand open in the replay of a finished game: the screen shows every
+ * card (ARB_VIEWER_ALL). A game still going on keeps its secrets. */
+void
+arb_session_set_open_hands (ArbSession *self, gboolean open_hands)
+{
+  g_return_if_fail (ARB_IS_SESSION (self));
+  if (self->open_hands == !!open_hands)
+    return;
+  self->open_hands = !!open_hands;
+  update_state (self);
+  notify (self, PROP_OPEN_HANDS);
 }
 
 /* The person whose turn it is lifts the cover. */
@@ -1041,6 +1070,9 @@ arb_session_get_property (GObject *object, guint prop_id, GValue *value, GParamS
     case PROP_THINK_TIME:
       g_value_set_uint (value, self->think_time);
       break;
+    case PROP_OPEN_HANDS:
+      g_value_set_boolean (value, self->open_hands);
+      break;
     case PROP_REVIEW:
       g_value_set_object (value, arb_session_get_review (self));
       break;
@@ -1070,6 +1102,9 @@ arb_session_set_property (GObject *object, guint prop_id, const GValue *value, G
     {
     case PROP_THINK_TIME:
       arb_session_set_think_time (self, g_value_get_uint (value));
+      break;
+    case PROP_OPEN_HANDS:
+      arb_session_set_open_hands (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1118,6 +1153,9 @@ arb_session_class_init (ArbSessionClass *klass)
   properties[PROP_THINK_TIME] =
     g_param_spec_uint ("think-time", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_OPEN_HANDS] =
+    g_param_spec_boolean ("open-hands", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_REVIEW] = object_property ("review", ARB_TYPE_REVIEW);
   properties[PROP_REVIEWING] = boolean_property ("reviewing");
   properties[PROP_REVIEW_PROGRESS] = g_param_spec_double ("review-progress", NULL, NULL, 0, 1, 0, flags);

@@ -55,6 +55,9 @@ void          arb_session_stop              (ArbSession    *self);
 ArbViewpoint *arb_session_get_viewpoint     (ArbSession    *self);
 int           arb_session_get_cover_for     (ArbSession    *self);
 void          arb_session_reveal            (ArbSession    *self);
+gboolean      arb_session_get_open_hands    (ArbSession    *self);
+void          arb_session_set_open_hands    (ArbSession    *self,
+                                             gboolean       open_hands);
 gboolean      arb_session_get_person_to_act (ArbSession    *self);
 gboolean      arb_session_get_busy          (ArbSession    *self);
 guint         arb_session_get_think_time    (ArbSession    *self);
