@@ -25,7 +25,7 @@ struct _ArbReviewChart
 {
   GtkWidget  parent_instance;
 
-  ArbGame   *game;
+  ArbViewpoint *viewpoint; /* of the replay: the steps' players, the names */
   ArbReview *review;
   guint      step;       /* the replay's position: steps taken */
 };
@@ -138,8 +138,9 @@ draw_player (ArbReviewChart *self, cairo_t *cr, guint player, double low, double
     {
       const ArbReviewEntry *entry = arb_review_get_entry (self->review, i);
       double x = arb_review_chart_x_of_step (self, i);
+      ArbStep step;
 
-      if (arb_game_get_step (self->game, i)->player != player || !entry->has_expected)
+      if (!arb_viewpoint_get_step (self->viewpoint, i, &step) || step.player != player || !entry->has_expected)
         continue;
       if (started)
         cairo_line_to (cr, x, y);
@@ -181,10 +182,10 @@ draw_legend (ArbReviewChart *self, cairo_t *cr, const GdkRGBA *fg)
 {
   double x = PAD_X;
 
-  for (guint p = 0; p < arb_game_get_n_seats (self->game); p++)
+  for (guint p = 0; p < arb_game_get_n_seats (arb_viewpoint_get_game (self->viewpoint)); p++)
     {
       PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self),
-                                                            arb_game_player_name (self->game, p));
+                                                            arb_game_player_name (arb_viewpoint_get_game (self->viewpoint), p));
       int text_width, text_height;
 
       pango_layout_get_pixel_size (layout, &text_width, &text_height);
@@ -226,7 +227,7 @@ arb_review_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cairo_line_to (cr, width - PAD_X, y_of (self, 0, low, high));
   cairo_stroke (cr);
 
-  for (guint p = 0; p < arb_game_get_n_seats (self->game); p++)
+  for (guint p = 0; p < arb_game_get_n_seats (arb_viewpoint_get_game (self->viewpoint)); p++)
     draw_player (self, cr, p, low, high);
   draw_marks (self, cr, low, high);
   fg.alpha = 0.8f;
@@ -305,14 +306,14 @@ update_description (ArbReviewChart *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self), text);
 }
 
-/* Shows review of game (NULL: nothing). */
+/* Shows review of the game viewpoint follows (NULL: nothing). */
 void
-arb_review_chart_set_review (ArbReviewChart *self, ArbGame *game, ArbReview *review)
+arb_review_chart_set_review (ArbReviewChart *self, ArbViewpoint *viewpoint, ArbReview *review)
 {
   g_return_if_fail (ARB_IS_REVIEW_CHART (self));
-  if (self->game == game && self->review == review)
+  if (self->viewpoint == viewpoint && self->review == review)
     return;
-  g_set_object (&self->game, game);
+  g_set_object (&self->viewpoint, viewpoint);
   g_set_object (&self->review, review);
   update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -341,7 +342,7 @@ arb_review_chart_dispose (GObject *object)
   ArbReviewChart *self = ARB_REVIEW_CHART (object);
 
   g_clear_object (&self->review);
-  g_clear_object (&self->game);
+  g_clear_object (&self->viewpoint);
   G_OBJECT_CLASS (arb_review_chart_parent_class)->dispose (object);
 }
 

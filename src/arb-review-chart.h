@@ -13,7 +13,7 @@ G_DECLARE_FINAL_TYPE (ArbReviewChart, arb_review_chart, ARB, REVIEW_CHART, GtkWi
 
 GtkWidget *arb_review_chart_new         (void);
 void       arb_review_chart_set_review  (ArbReviewChart *self,
-                                         ArbGame        *game,
+                                         ArbViewpoint   *viewpoint,
                                          ArbReview      *review);
 void       arb_review_chart_set_step    (ArbReviewChart *self,
                                          guint           step);

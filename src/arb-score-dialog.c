@@ -362,11 +362,16 @@ ArbScoreDialog *
 arb_score_dialog_new (ArbGame *game)
 {
   ArbScoreDialog *self;
+  ArbProjection projection;
 
   g_return_val_if_fail (ARB_IS_GAME (game), NULL);
+  g_return_val_if_fail (arb_game_is_finished (game), NULL);
   self = g_object_new (ARB_TYPE_SCORE_DIALOG, NULL);
   self->game = g_object_ref (game);
-  self->state = *arb_game_get_state (game);
+  /* Over, the game hides nothing that counts: every hand is shown for the
+   * scoring, and the public projection holds them. */
+  arb_game_project (game, ARB_VIEWER_PUBLIC, &projection);
+  self->state = projection.state;
   arb_state_score (&self->state, &self->sheet);
   build_sheet (self);
   build_result (self);

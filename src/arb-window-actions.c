@@ -33,6 +33,7 @@ static void
 on_hint (ArbSession *session, const ArbMove *hint, ArbWindow *self)
 {
   ArbGame *game = arb_session_get_game (session);
+  const ArbState *shown = &arb_viewpoint_get_projection (arb_session_get_viewpoint (session))->state;
   ArbMove move = *hint;
   g_autofree char *card = NULL;
   g_autofree char *text = NULL;
@@ -49,7 +50,7 @@ on_hint (ArbSession *session, const ArbMove *hint, ArbWindow *self)
       else
         {
           g_autofree char *pile = arb_game_pile_name (game, move.source);
-          g_autofree char *top = arb_card_to_string (arb_pile_top (&arb_game_get_state (game)->discards[move.source]));
+          g_autofree char *top = arb_card_to_string (arb_pile_top (&shown->discards[move.source]));
           /* Translators: a card, then a pile, as in “Hint: take Oak 5 from Talia’s discard pile”. */
           text = g_strdup_printf (_("Hint: take %s from %s"), top, pile);
         }
@@ -59,7 +60,7 @@ on_hint (ArbSession *session, const ArbMove *hint, ArbWindow *self)
       break;
     case ARB_MOVE_DISCARD:
     default:
-      if (!arb_state_discards_on_pile (arb_game_get_state (game)))
+      if (!arb_state_discards_on_pile (shown))
         text = g_strdup_printf (_("Hint: put %s on the marked place in Q’s arboretum"), card);
       else
         text = g_strdup_printf (_("Hint: discard %s"), card);

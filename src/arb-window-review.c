@@ -26,15 +26,22 @@ review_action (GtkWidget *widget, const char *name, GVariant *param)
 /* The decision made at the position shown, against Hard's:
  * "Next: Rina planted Oak 5. Hard’s choice: … Points lost: 3.20 ± 0.40. Mistake." */
 static char *
-review_text (ArbGame *game, ArbReview *review, guint step)
+review_text (ArbViewpoint *viewpoint, ArbReview *review, guint step)
 {
+  ArbGame *game = arb_viewpoint_get_game (viewpoint);
   const ArbReviewEntry *entry = arb_review_get_entry (review, step);
-  const ArbStep *played = arb_game_get_step (game, step);
-  g_autofree char *made = arb_game_describe_step (game, played, ARB_STEP_TEXT_FULL);
-  ArbStep best = *played;
+  ArbStep played, best;
+  g_autofree char *made = NULL;
   g_autofree char *hard = NULL;
 
-  if (arb_review_same_move (&entry->best, &played->move))
+  /* The step as the screen's viewer sees it: another seat's card drawn
+   * from the deck stays unnamed. */
+  if (!arb_viewpoint_get_step (viewpoint, step, &played))
+    return g_strdup ("");
+  made = arb_game_describe_step (game, &played, arb_card_is_valid (played.move.card) ? ARB_STEP_TEXT_FULL
+                                                                                   : ARB_STEP_TEXT_PUBLIC);
+  best = played;
+  if (arb_review_same_move (&entry->best, &played.move))
     /* Translators: the step played from the position shown, which was Hard's choice too. */
     return g_strdup_printf (_("Next: %s. Hard would have done the same."), made);
   best.move = entry->best;
@@ -51,14 +58,15 @@ review_text (ArbGame *game, ArbReview *review, guint step)
 /* Hard's card where it would have gone, when Hard would have planted
  * another card or elsewhere. */
 static void
-show_ghost (ArbWindow *self, ArbGame *game, ArbReview *review, guint step)
+show_ghost (ArbWindow *self, ArbViewpoint *viewpoint, ArbReview *review, guint step)
 {
   const ArbReviewEntry *entry = review != NULL && step < arb_review_get_n_steps (review)
                                 ? arb_review_get_entry (review, step) : NULL;
-  const ArbStep *played = entry != NULL ? arb_game_get_step (game, step) : NULL;
+  ArbStep played;
 
-  if (entry != NULL && !arb_review_same_move (&entry->best, &played->move))
-    arb_table_show_ghost (self->table, played->player, &entry->best);
+  if (entry != NULL && arb_viewpoint_get_step (viewpoint, step, &played)
+      && !arb_review_same_move (&entry->best, &played.move))
+    arb_table_show_ghost (self->table, played.player, &entry->best);
   else
     arb_table_show_ghost (self->table, 0, NULL);
 }
@@ -77,6 +85,7 @@ void
 _arb_window_show_review (ArbWindow *self)
 {
   ArbGame *game = arb_session_get_game (self->session);
+  ArbViewpoint *viewpoint = arb_session_get_viewpoint (self->session);
   ArbReplay *replay = arb_session_get_replay (self->session);
   ArbReview *review = arb_session_get_review (self->session);
   guint step = replay != NULL ? arb_replay_get_step (replay) : 0;
@@ -90,14 +99,14 @@ _arb_window_show_review (ArbWindow *self)
   if (replay != NULL && reviewing)
     text = g_strdup (_("Reviewing every move…"));
   else if (replay != NULL && review != NULL && step < arb_review_get_n_steps (review))
-    text = review_text (game, review, step);
+    text = review_text (viewpoint, review, step);
   gtk_widget_set_visible (GTK_WIDGET (self->review_box), text != NULL);
   gtk_label_set_label (self->review_label, text != NULL ? text : "");
-  arb_review_chart_set_review (self->review_chart, replay != NULL ? game : NULL, replay != NULL ? review : NULL);
+  arb_review_chart_set_review (self->review_chart, replay != NULL ? viewpoint : NULL, replay != NULL ? review : NULL);
   arb_review_chart_set_step (self->review_chart, step);
   gtk_widget_set_visible (GTK_WIDGET (self->review_chart), replay != NULL && has_course (review));
   if (game != NULL)
-    show_ghost (self, game, replay != NULL ? review : NULL, step);
+    show_ghost (self, viewpoint, replay != NULL ? review : NULL, step);
 }
 
 /* A click on the chart, or Page Up and Page Down there. */

@@ -297,6 +297,14 @@ test_tab_to_cells (void)
 }
 
 
+static gboolean
+welcome_focused (ArbWindow *window)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  return focus != NULL && (focus == window->welcome_new_game_button || focus == window->continue_button);
+}
+
 /* The welcome page starts on New Game, and each of the person's turns on
  * the deck, wherever the turn before left the focus. */
 static void
@@ -314,9 +322,9 @@ test_focus_where_play_starts (void)
   window = arb_test_new_window ();
   gtk_window_set_application (GTK_WINDOW (window), GTK_APPLICATION (app));
   gtk_window_present (GTK_WINDOW (window));
-  arb_test_let_frames_pass ();
+  /* On a busy machine the window may take a while to be mapped. */
+  arb_test_wait_for (window, welcome_focused);
   focus = gtk_root_get_focus (GTK_ROOT (window));
-  g_assert_true (focus == window->welcome_new_game_button || focus == window->continue_button);
   g_assert_true (gtk_widget_get_visible (focus));
 
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 31, &error));
@@ -455,25 +463,17 @@ test_card_flies (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* With only computers at the table, the hand shown is that of whoever
- * plays, under their name. */
+/* With only computers at the table nobody sits at the screen: it shows
+ * the public table, no hand at all, after every step. */
 static guint watched_steps;
 
 static void
 check_watched_hand (ArbGame *game, guint index, ArbWindow *window)
 {
-  const ArbState *state = arb_game_get_state (game);
   ArbHandView *hand = arb_table_get_hand_view (arb_window_get_table (window));
-  const char *name = arb_player_get_name (arb_game_get_player (game, state->current));
-  ArbCard cards[ARB_N_CARDS];
-  guint n = arb_card_set_to_array (&state->hands[state->current], cards);
 
-  if (state->phase == ARB_PHASE_OVER)
-    return;
-  g_assert_cmpuint (arb_hand_view_get_n_cards (hand), ==, n);
-  for (guint i = 0; i < n; i++)
-    g_assert_nonnull (arb_hand_view_get_card_button (hand, cards[i]));
-  g_assert_nonnull (strstr (arb_table_get_hand_title (arb_window_get_table (window)), name));
+  g_assert_cmpuint (arb_hand_view_get_n_cards (hand), ==, 0);
+  g_assert_cmpstr (arb_table_get_hand_title (arb_window_get_table (window)), ==, "");
   watched_steps++;
 }
 
@@ -496,7 +496,7 @@ test_watch_computers (void)
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:3:random=Ada,random=Bo,random=Cy", 23, &error));
   game = arb_window_get_game (window);
-  g_assert_nonnull (strstr (arb_table_get_hand_title (arb_window_get_table (window)), "Ada"));
+  g_assert_cmpstr (arb_table_get_hand_title (arb_window_get_table (window)), ==, "");
   watched_steps = 0;
   watching = g_signal_connect (game, "step-applied", G_CALLBACK (check_watched_hand), window);
   stack = gtk_widget_get_parent (GTK_WIDGET (arb_table_get_side_view (arb_window_get_table (window))));

@@ -96,13 +96,28 @@ arb_viewpoint_get_n_steps (ArbViewpoint *self)
   return arb_game_get_n_steps (ARB_GAME (self->source));
 }
 
-/* Step number index as the viewer saw it; FALSE past the steps shown. */
+/* Every step recorded: in a replay, those after its cursor too, which a
+ * replay's log and review show ahead. */
+guint
+arb_viewpoint_get_n_recorded (ArbViewpoint *self)
+{
+  g_return_val_if_fail (ARB_IS_VIEWPOINT (self), 0);
+  if (self->source == NULL)
+    return 0;
+  if (ARB_IS_REPLAY (self->source))
+    return arb_replay_get_n_steps (ARB_REPLAY (self->source));
+  return arb_game_get_n_steps (ARB_GAME (self->source));
+}
+
+/* Step number index as the viewer saw it, or will see it when a replay
+ * gets there: what a step shows does not depend on when it is seen.
+ * FALSE past the steps recorded. */
 gboolean
 arb_viewpoint_get_step (ArbViewpoint *self, guint index, ArbStep *step)
 {
   g_return_val_if_fail (ARB_IS_VIEWPOINT (self), FALSE);
   g_return_val_if_fail (step != NULL, FALSE);
-  if (index >= arb_viewpoint_get_n_steps (self))
+  if (index >= arb_viewpoint_get_n_recorded (self))
     return FALSE;
   *step = *source_step (self, index);
   arb_projection_mask_step (self->viewer, step);

@@ -5,7 +5,8 @@
  * a source (the live ArbGame, or an ArbReplay of it) seen by one viewer, a
  * seat or the public table (arb-projection.h). The viewpoint gives the
  * projection of the position (arb_viewpoint_get_projection), the steps as
- * the viewer saw them (arb_viewpoint_get_step), and the signals of
+ * the viewer saw them or will see them in a replay (arb_viewpoint_get_step),
+ * and the signals of
  * ArbTableEvents, which it implements, with what the viewer may not know
  * written over: another seat's draw from the deck is "a card", with no
  * face (ARB_CARD_NONE). Two games that differ only in hidden cards give
@@ -38,6 +39,7 @@ gboolean             arb_viewpoint_is_replay      (ArbViewpoint   *self);
 
 const ArbProjection *arb_viewpoint_get_projection (ArbViewpoint   *self);
 guint                arb_viewpoint_get_n_steps    (ArbViewpoint   *self);
+guint                arb_viewpoint_get_n_recorded (ArbViewpoint   *self);
 gboolean             arb_viewpoint_get_step       (ArbViewpoint   *self,
                                                    guint           index,
                                                    ArbStep        *step);
