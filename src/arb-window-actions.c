@@ -6,7 +6,6 @@
 
 #include <glib/gi18n.h>
 
-#include "arb-application.h"
 #include "arb-window.h"
 #include "arb-window-private.h"
 
@@ -233,10 +232,7 @@ on_file_read (GObject *source, GAsyncResult *result, gpointer user_data)
     {
       g_clear_object (&self->load_cancellable);
       if (game != NULL)
-        {
-          _arb_window_open_game (self, game, loading->file);
-          arb_application_release_memory_when_settled (GTK_WIDGET (self));
-        }
+        _arb_window_open_game (self, game, loading->file);
       else
         show_message (self, _("Could Not Open the Game"), error->message);
     }

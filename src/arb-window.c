@@ -13,8 +13,6 @@
 
 #include <glib/gi18n.h>
 
-#include "arb-application.h"
-#include "arb-dev-tools.h"
 #include "arb-new-game-dialog.h"
 #include "arb-score-dialog.h"
 #include "arb-window.h"
@@ -204,7 +202,7 @@ on_driver_failed (ArbSeatDriver *driver, const char *message, ArbWindow *self)
 static void
 start_computer (ArbWindow *self)
 {
-  guint pace_ms = arb_dev_tools_think_time (g_settings_get_uint (self->settings, "think-time"));
+  guint pace_ms = g_settings_get_uint (self->settings, "think-time");
 
   if (!arb_seat_driver_play (self->driver, pace_ms))
     return;
@@ -257,8 +255,6 @@ _arb_window_advance (ArbWindow *self)
       gtk_stack_set_visible_child_name (self->stack, "table");
       _arb_window_update_controls (self);
       show_scores (self);
-      arb_application_release_memory_when_settled (GTK_WIDGET (self));
-      arb_dev_tools_report ("game-ended %u steps", arb_game_get_n_steps (self->game));
       return;
     }
   current = arb_game_get_current_player (self->game);
@@ -380,15 +376,11 @@ gboolean
 arb_window_open_file (ArbWindow *self, GFile *file, GError **error)
 {
   g_autoptr (ArbGame) game = NULL;
-  gint64 start;
 
   g_return_val_if_fail (ARB_IS_WINDOW (self), FALSE);
-  start = g_get_monotonic_time ();
-
   game = arb_save_read_file (file, NULL, error);
   if (game == NULL)
     return FALSE;
-  arb_dev_tools_report ("read-save-us %" G_GINT64_FORMAT, g_get_monotonic_time () - start);
   _arb_window_open_game (self, game, file);
   return TRUE;
 }
@@ -600,7 +592,6 @@ arb_window_init (ArbWindow *self)
   g_signal_connect_swapped (self->session, "notify::modified", G_CALLBACK (update_title), self);
   self->replay_keys = _arb_window_replay_keys_new ();
   gtk_widget_add_controller (GTK_WIDGET (self), self->replay_keys);
-  arb_dev_tools_watch_first_frame (GTK_WIDGET (self));
   gtk_widget_set_visible (self->continue_button, arb_autosave_exists ());
   for (guint i = 0; i < G_N_ELEMENTS (game_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), game_actions[i], FALSE);

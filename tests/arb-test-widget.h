@@ -187,44 +187,6 @@ arb_test_find_node (GskRenderNode *node, GskRenderNodeType type)
   return NULL;
 }
 
-/* Marks in seen every kind of node in the tree under node. */
-static inline void
-arb_test_note_node_kinds (GskRenderNode *node, gboolean seen[GSK_GL_SHADER_NODE + 1])
-{
-  GskRenderNodeType kind = gsk_render_node_get_node_type (node);
-  GskRenderNode *children[2] = { NULL, NULL };
-
-  seen[kind] = TRUE;
-  switch (kind)
-    {
-    case GSK_CONTAINER_NODE:
-      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
-        arb_test_note_node_kinds (gsk_container_node_get_child (node, i), seen);
-      return;
-    case GSK_TRANSFORM_NODE:     children[0] = gsk_transform_node_get_child (node); break;
-    case GSK_OPACITY_NODE:       children[0] = gsk_opacity_node_get_child (node); break;
-    case GSK_COLOR_MATRIX_NODE:  children[0] = gsk_color_matrix_node_get_child (node); break;
-    case GSK_CLIP_NODE:          children[0] = gsk_clip_node_get_child (node); break;
-    case GSK_ROUNDED_CLIP_NODE:  children[0] = gsk_rounded_clip_node_get_child (node); break;
-    case GSK_DEBUG_NODE:         children[0] = gsk_debug_node_get_child (node); break;
-    case GSK_REPEAT_NODE:        children[0] = gsk_repeat_node_get_child (node); break;
-    case GSK_SHADOW_NODE:        children[0] = gsk_shadow_node_get_child (node); break;
-    case GSK_BLUR_NODE:          children[0] = gsk_blur_node_get_child (node); break;
-    case GSK_BLEND_NODE:
-      children[0] = gsk_blend_node_get_bottom_child (node);
-      children[1] = gsk_blend_node_get_top_child (node);
-      break;
-    case GSK_CROSS_FADE_NODE:
-      children[0] = gsk_cross_fade_node_get_start_child (node);
-      children[1] = gsk_cross_fade_node_get_end_child (node);
-      break;
-    default:
-      break;
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (children) && children[i] != NULL; i++)
-    arb_test_note_node_kinds (children[i], seen);
-}
-
 /* The accessible label of widget is text. */
 #define arb_test_assert_label(widget, text) \
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, (text))

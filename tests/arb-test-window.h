@@ -73,13 +73,3 @@ GFile      *arb_test_saved_game (const char *name);
 /* Runs check in French, from the catalogue this build compiled. */
 void        arb_test_in_french (void (*check) (void));
 
-/* The kinds of render node each frame of a window draws, noted by
- * arb_test_note_frame_kinds () as its tick callback. */
-typedef struct {
-  gboolean   seen[GSK_GL_SHADER_NODE + 1];
-  GtkWidget *scrollbar;
-  guint      frames, frames_with_scrollbar;
-} ArbTestKindsSeen;
-
-gboolean    arb_test_note_frame_kinds (GtkWidget *window, GdkFrameClock *clock, gpointer data);
-void        arb_test_assert_drew_like_chess (ArbWindow *window, guint tick, const ArbTestKindsSeen *kinds);

@@ -110,7 +110,7 @@ current_log_row (ArbWindow *window)
 /* The replay bar comes in at once: the table takes its new height in the
  * first frame after and keeps it. A bar sliding in laid the table out anew
  * in each frame of its slide, at another height, which cost the renderer
- * about 10 MiB (docs/window.md). */
+ * about 10 MiB (docs/perf.md). */
 static void
 test_replay_bar_at_once (void)
 {
