@@ -11,7 +11,10 @@
 #include "arb-test-driver.h"
 #include "arb-log-view.h"
 
-#define ARB_TEST_WAIT_LIMIT_US (30 * G_USEC_PER_SEC)
+/* How long a condition may take before the test fails: long enough for a
+ * sanitizer build on a busy machine, where a frame may take seconds; a
+ * widget that is stuck still fails, only later. */
+#define ARB_TEST_WAIT_LIMIT_US (180 * G_USEC_PER_SEC)
 
 /* GTK, libadwaita and the style sheet that AdwApplication would load: it
  * decides some of the sizes the tests measure. The accessible names are
@@ -43,7 +46,9 @@ arb_test_window_new (GtkWidget *child, int width, int height)
   return window;
 }
 
-/* Runs the main loop for ms milliseconds: a few frames, laid out and drawn. */
+/* Runs the main loop for ms milliseconds: a few frames, laid out and drawn.
+ * Never a condition: what a test reads after it, that a frame late would
+ * change, it waits for. */
 static inline void
 arb_test_run_for (int ms)
 {

@@ -413,6 +413,38 @@ arb_test_find_new_game_dialog (void)
   return NULL;
 }
 
+ArbGame *
+arb_test_random_game (guint n_players, guint32 seed)
+{
+  static const char * const names[] = { "Ada", "Bo", "Cy", "Di" };
+  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+
+  for (guint i = 0; i < n_players; i++)
+    g_ptr_array_add (players, arb_player_new (names[i], ARB_PLAYER_COMPUTER, "random"));
+  game = arb_game_new (ARB_VARIANT_STANDARD, players, seed, 0, &error);
+  g_assert_no_error (error);
+  while (!arb_game_is_finished (game))
+    {
+      ArbMove move;
+
+      g_assert_true (arb_ai_random_move (arb_game_get_state (game), rand, &move));
+      g_assert_true (arb_game_apply (game, &move, &error));
+      g_assert_no_error (error);
+    }
+  return game;
+}
+
+void
+arb_test_show_finished_game (ArbWindow *window, ArbGame *game)
+{
+  g_assert_true (arb_game_is_finished (game));
+  arb_window_set_game (window, game);
+  arb_test_wait_for (window, arb_test_settled);
+}
+
 GFile *
 arb_test_saved_game (const char *name)
 {

@@ -225,11 +225,10 @@ static void
 test_review_chart (void)
 {
   ArbWindow *window = arb_test_new_window ();
-  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = arb_test_random_game (2, 7);
 
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (arb_window_start_from_spec (window, "standard:2:random,random", 7, &error));
-  arb_test_wait_for (window, arb_test_settled);
+  arb_test_show_finished_game (window, game);
   arb_window_start_replay (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.review", NULL);
   arb_test_wait_for (window, reviewed);
