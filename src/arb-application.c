@@ -4,31 +4,17 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
 #include "arb-application.h"
-#include "arb-dev-tools.h"
 #include "arb-rules-window.h"
 #include "arb-window.h"
 
 struct _ArbApplication
 {
   AdwApplication  parent_instance;
-
-  gboolean        mmap_threshold_fixed;
 };
 
 G_DEFINE_FINAL_TYPE (ArbApplication, arb_application, ADW_TYPE_APPLICATION)
-
-/* For build-aux/measure-window: the stages of a launch, on the clock of
- * the first frame's report. */
-static void
-report_timing (const char *stage)
-{
-  arb_dev_tools_report ("%s-monotonic-us %" G_GINT64_FORMAT, stage, g_get_monotonic_time ());
-}
 
 /* The keyboard shortcuts window is built the first time it is asked for,
  * not with every window: most games never open it, and parsing it took a
@@ -71,7 +57,6 @@ get_window (ArbApplication *self)
     return ARB_WINDOW (window);
   window = GTK_WINDOW (arb_window_new (GTK_APPLICATION (self)));
   arb_application_add_shortcuts_action (GTK_APPLICATION_WINDOW (window));
-  report_timing ("window-built");
   return ARB_WINDOW (window);
 }
 
@@ -155,53 +140,15 @@ arb_application_startup (GApplication *app)
   };
 
   G_APPLICATION_CLASS (arb_application_parent_class)->startup (app);
-  report_timing ("toolkit-ready");
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
 }
 
-/* glibc raises its threshold for serving a large block with a mapping of
- * its own each time such a block is freed, up to 32 MiB: the cairo
- * renderer's frames (megabytes each) then come from the heap and leave
- * holes in it, about 4 MiB after a whole game even once trimmed. Fixing the
- * threshold at its default keeps them out of the heap; from the first frame
- * on only, since the launch, which frees and takes many such blocks, took
- * 7 ms more processor time with it fixed from the start. */
-static void
-fix_mmap_threshold (GdkFrameClock *clock, gpointer user_data)
-{
-  g_signal_handlers_disconnect_by_data (clock, user_data);
-#ifdef __GLIBC__
-  mallopt (M_MMAP_THRESHOLD, 128 * 1024);
-#endif
-}
-
-static void
-present_window (ArbApplication *self, ArbWindow *window)
-{
-  GdkFrameClock *clock;
-
-  gtk_window_present (GTK_WINDOW (window));
-  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
-  if (!self->mmap_threshold_fixed && clock != NULL)
-    {
-      g_signal_connect (clock, "after-paint", G_CALLBACK (fix_mmap_threshold), self);
-      self->mmap_threshold_fixed = TRUE;
-      /* The launch frees much of what it takes once the first frames are
-       * drawn: the renderer's shaders compiled, the styles computed. */
-      arb_application_release_memory_when_settled (GTK_WIDGET (window));
-    }
-}
-
 static void
 arb_application_activate (GApplication *app)
 {
-  ArbApplication *self = ARB_APPLICATION (app);
-  ArbWindow *window = get_window (self);
-
-  present_window (self, window);
-  arb_dev_tools_activate (app, window);
+  gtk_window_present (GTK_WINDOW (get_window (ARB_APPLICATION (app))));
 }
 
 static void
@@ -209,19 +156,12 @@ arb_application_open (GApplication *app, GFile **files, int n_files, const char 
 {
   ArbWindow *window = get_window (ARB_APPLICATION (app));
 
-  present_window (ARB_APPLICATION (app), window);
+  gtk_window_present (GTK_WINDOW (window));
   /* One window plays one game: the first file is opened, after offering to
    * save a game with unsaved moves, as Open does; a file that cannot be
    * opened says why in the window. */
   if (n_files > 0)
     arb_window_open_file_interactive (window, files[0]);
-}
-
-static int
-arb_application_handle_local_options (GApplication *app, GVariantDict *options)
-{
-  arb_dev_tools_handle_options (options);
-  return -1;
 }
 
 static void
@@ -232,121 +172,11 @@ arb_application_class_init (ArbApplicationClass *klass)
   app_class->startup = arb_application_startup;
   app_class->activate = arb_application_activate;
   app_class->open = arb_application_open;
-  app_class->handle_local_options = arb_application_handle_local_options;
 }
 
 static void
 arb_application_init (ArbApplication *self)
 {
-  /* Hidden, in development builds: a game started at once, for
-   * screenshots and measurements. */
-  arb_dev_tools_add_options (G_APPLICATION (self));
-}
-
-static guint n_memory_releases;
-
-/* Gives the free pages of the heap back to the system after a phase that
- * allocated much and let most of it go (a whole game): glibc keeps them
- * otherwise, and they count as the program's memory. */
-static void
-release_memory (void)
-{
-  n_memory_releases++;
-#ifdef __GLIBC__
-  malloc_trim (0);
-#endif
-}
-
-/* How many times the heap's free pages were given back: for the tests. */
-guint
-arb_application_get_n_memory_releases (void)
-{
-  return n_memory_releases;
-}
-
-/* A window has settled once it has drawn no frame for this long. */
-#define SETTLED_MS 200
-/* ... or, at the latest, after this many frames, should something on it
- * keep moving. */
-#define MAX_UNSETTLED_FRAMES 120
-/* The window is watched until it has drawn nothing for this long: a phase
- * may end in more than one burst of frames (after a save is opened, the
- * overlay scrollbars fade out a second later), and each leaves free pages. */
-#define WATCH_MS 3000
-
-typedef struct
-{
-  GdkFrameClock *clock;
-  guint          settled_id;  /* SETTLED_MS after the last frame */
-  guint          watch_id;    /* WATCH_MS after the last frame */
-  guint          frames;      /* drawn since the heap was last trimmed */
-} Release;
-
-static gboolean
-release_settled_cb (gpointer user_data)
-{
-  Release *release = user_data;
-
-  release->settled_id = 0;
-  release->frames = 0;
-  release_memory ();
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean
-release_watched_cb (gpointer user_data)
-{
-  Release *release = user_data;
-
-  release->watch_id = 0;
-  g_clear_handle_id (&release->settled_id, g_source_remove);
-  g_signal_handlers_disconnect_by_data (release->clock, release);
-  g_object_set_data (G_OBJECT (release->clock), "arb-release", NULL);
-  g_object_unref (release->clock);
-  g_free (release);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-release_on_paint (GdkFrameClock *clock, Release *release)
-{
-  g_clear_handle_id (&release->settled_id, g_source_remove);
-  g_clear_handle_id (&release->watch_id, g_source_remove);
-  release->watch_id = g_timeout_add (WATCH_MS, release_watched_cb, release);
-  if (++release->frames >= MAX_UNSETTLED_FRAMES)
-    release_settled_cb (release);
-  else
-    release->settled_id = g_timeout_add (SETTLED_MS, release_settled_cb, release);
-}
-
-/* Gives the heap's free pages back each time widget's window settles after
- * a phase that allocated much: the launch, a save opened (the file parsed,
- * the game replayed, the table built) or a game ended. The frames that follow such
- * a phase free much of what they take, with GL most of all: the driver
- * compiles the renderer's shaders for what the table draws, and that
- * work's memory would otherwise stay in the heap. */
-void
-arb_application_release_memory_when_settled (GtkWidget *widget)
-{
-  GdkFrameClock *clock;
-  Release *release;
-
-  g_return_if_fail (GTK_IS_WIDGET (widget));
-  clock = gtk_widget_get_frame_clock (widget);
-  if (clock == NULL)
-    {
-      release_memory ();
-      return;
-    }
-  /* Already watched: the new phase's frames keep it watched. */
-  if (g_object_get_data (G_OBJECT (clock), "arb-release") != NULL)
-    return;
-  release = g_new0 (Release, 1);
-  g_object_set_data (G_OBJECT (clock), "arb-release", release);
-  release->clock = g_object_ref (clock);
-  release->settled_id = g_timeout_add (SETTLED_MS, release_settled_cb, release);
-  release->watch_id = g_timeout_add (WATCH_MS, release_watched_cb, release);
-  g_signal_connect (clock, "after-paint", G_CALLBACK (release_on_paint), release);
 }
 
 ArbApplication *

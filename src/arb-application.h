@@ -9,9 +9,7 @@ G_BEGIN_DECLS
 #define ARB_TYPE_APPLICATION (arb_application_get_type ())
 G_DECLARE_FINAL_TYPE (ArbApplication, arb_application, ARB, APPLICATION, AdwApplication)
 
-ArbApplication *arb_application_new                         (void);
-void            arb_application_add_shortcuts_action        (GtkApplicationWindow *window);
-void            arb_application_release_memory_when_settled (GtkWidget            *widget);
-guint           arb_application_get_n_memory_releases       (void);
+ArbApplication *arb_application_new                  (void);
+void            arb_application_add_shortcuts_action (GtkApplicationWindow *window);
 
 G_END_DECLS

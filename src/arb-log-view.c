@@ -35,7 +35,7 @@ G_DEFINE_FINAL_TYPE (ArbLogView, arb_log_view, ADW_TYPE_BIN)
 
 /* The log is one text, not a widget a line: a finished game has some 250
  * lines, which as rows of a list cost the window about 3 MiB more
- * (docs/window.md). Each line is a paragraph; its tags style it. */
+ * (docs/perf.md). Each line is a paragraph; its tags style it. */
 static void
 line_start (ArbLogView *self, guint line, GtkTextIter *iter)
 {

@@ -12,7 +12,6 @@
 #include <glib/gi18n.h>
 
 #include "arb-application.h"
-#include "arb-dev-tools.h"
 #include "arb-new-game-dialog.h"
 #include "arb-score-dialog.h"
 #include "arb-window.h"
@@ -198,8 +197,6 @@ on_game_ended (ArbSession *session, ArbWindow *self)
   update_page (self);
   _arb_window_update_controls (self);
   show_scores (self);
-  arb_application_release_memory_when_settled (GTK_WIDGET (self));
-  arb_dev_tools_report ("game-ended %u steps", arb_game_get_n_steps (arb_session_get_game (session)));
 }
 
 /* The side panel follows the computer playing. */
@@ -263,15 +260,11 @@ gboolean
 arb_window_open_file (ArbWindow *self, GFile *file, GError **error)
 {
   g_autoptr (ArbGame) game = NULL;
-  gint64 start;
 
   g_return_val_if_fail (ARB_IS_WINDOW (self), FALSE);
-  start = g_get_monotonic_time ();
-
   game = arb_save_read_file (file, NULL, error);
   if (game == NULL)
     return FALSE;
-  arb_dev_tools_report ("read-save-us %" G_GINT64_FORMAT, g_get_monotonic_time () - start);
   arb_session_open_game (self->session, game, file);
   return TRUE;
 }
@@ -445,14 +438,6 @@ static const char * const game_actions[] = {
   "win.replay-next", "win.replay-last", "win.replay-exit", "win.replay-continue",
 };
 
-
-static gboolean
-map_think_time (GValue *value, GVariant *variant, gpointer user_data)
-{
-  g_value_set_uint (value, arb_dev_tools_think_time (g_variant_get_uint32 (variant)));
-  return TRUE;
-}
-
 static void
 arb_window_init (ArbWindow *self)
 {
@@ -465,8 +450,7 @@ arb_window_init (ArbWindow *self)
 
   self->session = arb_session_new ();
   /* The computers keep each step on screen for the think-time setting. */
-  g_settings_bind_with_mapping (self->settings, "think-time", self->session, "think-time", G_SETTINGS_BIND_GET,
-                                map_think_time, NULL, NULL, NULL);
+  g_settings_bind (self->settings, "think-time", self->session, "think-time", G_SETTINGS_BIND_GET);
   g_signal_connect (self->session, "autosave-failed", G_CALLBACK (on_autosave_failed), self);
   g_signal_connect (self->session, "message", G_CALLBACK (on_message), self);
   g_signal_connect (self->session, "game-ended", G_CALLBACK (on_game_ended), self);
@@ -503,7 +487,6 @@ arb_window_init (ArbWindow *self)
 
   self->replay_keys = _arb_window_replay_keys_new ();
   gtk_widget_add_controller (GTK_WIDGET (self), self->replay_keys);
-  arb_dev_tools_watch_first_frame (GTK_WIDGET (self));
   gtk_widget_set_visible (self->continue_button, arb_autosave_exists ());
   for (guint i = 0; i < G_N_ELEMENTS (game_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), game_actions[i], FALSE);

@@ -413,6 +413,38 @@ arb_test_find_new_game_dialog (void)
   return NULL;
 }
 
+ArbGame *
+arb_test_random_game (guint n_players, guint32 seed)
+{
+  static const char * const names[] = { "Ada", "Bo", "Cy", "Di" };
+  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+
+  for (guint i = 0; i < n_players; i++)
+    g_ptr_array_add (players, arb_player_new (names[i], ARB_PLAYER_COMPUTER, "random"));
+  game = arb_game_new (ARB_VARIANT_STANDARD, players, seed, 0, &error);
+  g_assert_no_error (error);
+  while (!arb_game_is_finished (game))
+    {
+      ArbMove move;
+
+      g_assert_true (arb_ai_random_move (arb_game_get_state (game), rand, &move));
+      g_assert_true (arb_game_apply (game, &move, &error));
+      g_assert_no_error (error);
+    }
+  return game;
+}
+
+void
+arb_test_show_finished_game (ArbWindow *window, ArbGame *game)
+{
+  g_assert_true (arb_game_is_finished (game));
+  arb_window_set_game (window, game);
+  arb_test_wait_for (window, arb_test_settled);
+}
+
 GFile *
 arb_test_saved_game (const char *name)
 {
@@ -435,67 +467,4 @@ arb_test_in_french (void (*check) (void))
   check ();
   g_setenv ("LANGUAGE", "C", TRUE);
   setlocale (LC_ALL, locale);
-}
-
-/* The kinds of render node GNOME Chess's window draws. Each other kind has
- * a GL program of its own, which a software GL driver (llvmpipe) compiles
- * the first time it is drawn and keeps: about 1.5 MiB each (issue 10,
- * docs/window.md). */
-static gboolean
-kind_drawn_by_chess (GskRenderNodeType kind)
-{
-  switch (kind)
-    {
-    case GSK_CONTAINER_NODE:
-    case GSK_CAIRO_NODE:
-    case GSK_COLOR_NODE:
-    case GSK_TEXTURE_NODE:
-    case GSK_TEXT_NODE:
-    case GSK_INSET_SHADOW_NODE:
-    case GSK_TRANSFORM_NODE:
-    case GSK_OPACITY_NODE:
-    case GSK_COLOR_MATRIX_NODE:
-    case GSK_CLIP_NODE:
-    case GSK_ROUNDED_CLIP_NODE:
-    case GSK_DEBUG_NODE:
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
-gboolean
-arb_test_note_frame_kinds (GtkWidget *window, GdkFrameClock *clock, gpointer data)
-{
-  ArbTestKindsSeen *kinds = data;
-  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (window);
-  g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr (GskRenderNode) node = NULL;
-
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot),
-                          gtk_widget_get_width (window), gtk_widget_get_height (window));
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  if (node != NULL)
-    arb_test_note_node_kinds (node, kinds->seen);
-  kinds->frames++;
-  if (kinds->scrollbar != NULL && gtk_widget_get_mapped (kinds->scrollbar)
-      && gtk_widget_get_opacity (kinds->scrollbar) > 0)
-    kinds->frames_with_scrollbar++;
-  return G_SOURCE_CONTINUE;
-}
-
-/* Stops noting the kinds each frame of window draws (tick, from
- * arb_test_note_frame_kinds) and checks them: frames were drawn, each only of what
- * GNOME Chess draws. */
-void
-arb_test_assert_drew_like_chess (ArbWindow *window, guint tick, const ArbTestKindsSeen *kinds)
-{
-  gtk_widget_remove_tick_callback (GTK_WIDGET (window), tick);
-  g_assert_cmpuint (kinds->frames, >, 0);
-  for (guint kind = 0; kind < G_N_ELEMENTS (kinds->seen); kind++)
-    if (kinds->seen[kind] && !kind_drawn_by_chess (kind))
-      {
-        g_autofree char *name = g_enum_to_string (GSK_TYPE_RENDER_NODE_TYPE, kind);
-        g_test_fail_printf ("the window drew a %s", name);
-      }
 }

@@ -381,7 +381,9 @@ test_async_cancel (void)
   g_main_loop_run (r.loop);
   g_assert_false (r.ok);
   g_assert_error (r.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+  /* Long before the minutes of work, however busy the machine: cancelled
+   * within a playout, not at the end. */
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 120 * G_USEC_PER_SEC);
   g_clear_error (&r.error);
   g_main_loop_unref (r.loop);
   table_clear (&t);

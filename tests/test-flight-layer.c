@@ -91,7 +91,6 @@ test_flight (Fixture *fixture, gconstpointer data)
   graphene_rect_t from = from_rect (fixture);
   graphene_rect_t to = arb_test_bounds (fixture->to, GTK_WIDGET (fixture->layer));
   graphene_rect_t first, later;
-  gint64 start = g_get_monotonic_time ();
 
   arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, fixture->to);
   g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 1);
@@ -112,9 +111,9 @@ test_flight (Fixture *fixture, gconstpointer data)
       g_assert_cmpfloat (later.origin.x, >, first.origin.x);
       g_assert_cmpfloat (later.origin.y, >, first.origin.y);
     }
+  /* It lands (wait_landed fails a flight that never does), however
+   * slowly a busy machine draws its frames. */
   wait_landed (fixture);
-  /* A short flight: 220 ms, and frames on a busy machine. */
-  g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
   g_assert_cmpfloat (gtk_widget_get_opacity (fixture->to), ==, 1.0);
   g_assert_null (gtk_widget_get_first_child (GTK_WIDGET (fixture->layer)));
 }

@@ -11,6 +11,12 @@
 #include <glib/gstdio.h>
 
 
+static gboolean
+no_score_dialog (ArbWindow *window)
+{
+  return arb_window_get_score_dialog (window) == NULL;
+}
+
 static void
 test_save_open_replay (void)
 {
@@ -65,8 +71,7 @@ test_save_open_replay (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (opened), "win.show-scores", NULL));
   g_assert_nonnull (arb_window_get_score_dialog (opened));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay", NULL));
-  for (int i = 0; i < 100 && arb_window_get_score_dialog (opened) != NULL; i++)
-    g_main_context_iteration (NULL, FALSE);
+  arb_test_wait_for (opened, no_score_dialog);
   g_assert_null (arb_window_get_score_dialog (opened));
   g_assert_true (arb_window_get_replay (opened) == replay);
   g_assert_cmpuint (arb_replay_get_step (replay), ==, 0);

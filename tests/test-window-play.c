@@ -250,8 +250,7 @@ test_new_game_keyboard (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
   dialog = arb_test_find_new_game_dialog ();
   g_assert_nonnull (dialog);
-  for (int i = 0; i < 50 && !gtk_widget_get_mapped (GTK_WIDGET (dialog)); i++)
-    g_main_context_iteration (NULL, FALSE);
+  arb_test_wait_laid_out (GTK_WIDGET (dialog));
   focus = gtk_window_get_focus (GTK_WINDOW (dialog));
   g_assert_true (GTK_IS_BUTTON (focus));
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (focus)), ==, "_Start");

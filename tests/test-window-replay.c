@@ -27,14 +27,13 @@ static void
 test_last_turn_shown (void)
 {
   ArbWindow *window = arb_test_new_window ();
-  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = arb_test_random_game (2, 5);
   ArbReplay *replay;
   const ArbState *state;
   GtkLabel *count;
 
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (arb_window_start_from_spec (window, "standard:2:random,random", 5, &error));
-  arb_test_wait_for (window, arb_test_finished);
+  arb_test_show_finished_game (window, game);
   arb_window_start_replay (window);
   replay = arb_window_get_replay (window);
   while (arb_state_turns_left (arb_replay_get_state (replay)) < 3)
@@ -69,11 +68,10 @@ static void
 test_all_hands_order (void)
 {
   ArbWindow *window = arb_test_new_window ();
-  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = arb_test_random_game (3, 6);
 
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (arb_window_start_from_spec (window, "standard:3:random,random,random", 6, &error));
-  arb_test_wait_for (window, arb_test_finished);
+  arb_test_show_finished_game (window, game);
   arb_window_start_replay (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-first", NULL);
   gtk_toggle_button_set_active (window->all_hands_switch, TRUE);
@@ -110,7 +108,7 @@ current_log_row (ArbWindow *window)
 /* The replay bar comes in at once: the table takes its new height in the
  * first frame after and keeps it. A bar sliding in laid the table out anew
  * in each frame of its slide, at another height, which cost the renderer
- * about 10 MiB (docs/window.md). */
+ * about 10 MiB (docs/perf.md). */
 static void
 test_replay_bar_at_once (void)
 {
