@@ -27,6 +27,7 @@ struct _ArbFlightLayer
 
   /* A flight waiting for its landing place to be laid out. */
   ArbCard               pending_card;
+  ArbFlightLanding      pending_landing;
   graphene_rect_t       pending_from;
   ArbFlightTargetFunc   pending_target;
   gpointer              pending_data;
@@ -39,7 +40,8 @@ G_DEFINE_FINAL_TYPE (ArbFlightLayer, arb_flight_layer, GTK_TYPE_WIDGET)
 typedef struct {
   ArbFlightLayer  *layer;
   GtkWidget       *card;    /* the card in flight, a child of the layer */
-  GtkWidget       *to;      /* where it lands, hidden until then */
+  GtkWidget       *to;      /* where it lands, hidden until then (ONTO) */
+  ArbFlightLanding landing;
   graphene_rect_t  from, target;
   double           progress;
   AdwAnimation    *animation;
@@ -58,7 +60,8 @@ flight_free (Flight *flight)
     }
   if (flight->to != NULL)
     {
-      gtk_widget_set_opacity (flight->to, 1.0);
+      if (flight->landing == ARB_FLIGHT_ONTO)
+        gtk_widget_set_opacity (flight->to, 1.0);
       g_object_remove_weak_pointer (G_OBJECT (flight->to), (gpointer *) &flight->to);
     }
   gtk_widget_unparent (flight->card);
@@ -96,7 +99,8 @@ card_rect (graphene_rect_t *rect, float width)
 /* Flies card (ARB_CARD_NONE: face down) from `from` (in the layer's
  * coordinates) to the widget `to`, which is where the card now is. */
 void
-arb_flight_layer_fly (ArbFlightLayer *self, ArbCard card, const graphene_rect_t *from, GtkWidget *to)
+arb_flight_layer_fly (ArbFlightLayer *self, ArbCard card, const graphene_rect_t *from, GtkWidget *to,
+                      ArbFlightLanding landing)
 {
   AdwAnimationTarget *target;
   Flight *flight;
@@ -123,7 +127,9 @@ arb_flight_layer_fly (ArbFlightLayer *self, ArbCard card, const graphene_rect_t 
   if (card == ARB_CARD_NONE)
     arb_card_widget_set_blank (ARB_CARD_WIDGET (flight->card), ARB_CARD_WIDGET_BACK);
   gtk_widget_set_parent (flight->card, GTK_WIDGET (self));
-  gtk_widget_set_opacity (to, 0.0);
+  flight->landing = landing;
+  if (landing == ARB_FLIGHT_ONTO)
+    gtk_widget_set_opacity (to, 0.0);
   g_ptr_array_add (self->flights, flight);
 
   target = adw_callback_animation_target_new (on_progress, flight, NULL);
@@ -145,7 +151,7 @@ pending_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
     return G_SOURCE_CONTINUE;
   self->pending_tick = 0;
   if (to != NULL && gtk_widget_get_mapped (to))
-    arb_flight_layer_fly (self, self->pending_card, &self->pending_from, to);
+    arb_flight_layer_fly (self, self->pending_card, &self->pending_from, to, self->pending_landing);
   return G_SOURCE_REMOVE;
 }
 
@@ -154,13 +160,14 @@ pending_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
  * takes the place of one still waiting. */
 void
 arb_flight_layer_fly_later (ArbFlightLayer *self, ArbCard card, GtkWidget *from,
-                            ArbFlightTargetFunc find_target, gpointer data)
+                            ArbFlightTargetFunc find_target, ArbFlightLanding landing, gpointer data)
 {
   g_return_if_fail (ARB_IS_FLIGHT_LAYER (self));
   if (from == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self))
       || !gtk_widget_compute_bounds (from, GTK_WIDGET (self), &self->pending_from))
     return;
   self->pending_card = card;
+  self->pending_landing = landing;
   self->pending_target = find_target;
   self->pending_data = data;
   self->pending_frames = 0;

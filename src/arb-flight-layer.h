@@ -14,16 +14,26 @@ G_DECLARE_FINAL_TYPE (ArbFlightLayer, arb_flight_layer, ARB, FLIGHT_LAYER, GtkWi
 /* Where a card landed, once the table is laid out again; NULL if nowhere. */
 typedef GtkWidget *(*ArbFlightTargetFunc) (gpointer data);
 
+/* How a card meets its landing place: it is the card shown there, hidden
+ * until it lands (ONTO); or it goes into a place that stays shown, the tab
+ * of a player whose hand is not on screen (INTO). */
+typedef enum {
+  ARB_FLIGHT_ONTO,
+  ARB_FLIGHT_INTO,
+} ArbFlightLanding;
+
 GtkWidget *arb_flight_layer_new        (void);
 void       arb_flight_layer_fly_later  (ArbFlightLayer        *self,
                                         ArbCard                card,
                                         GtkWidget             *from,
                                         ArbFlightTargetFunc    find_target,
+                                        ArbFlightLanding       landing,
                                         gpointer               data);
 void       arb_flight_layer_fly        (ArbFlightLayer        *self,
                                         ArbCard                card,
                                         const graphene_rect_t *from,
-                                        GtkWidget             *to);
+                                        GtkWidget             *to,
+                                        ArbFlightLanding       landing);
 guint      arb_flight_layer_get_n_flying (ArbFlightLayer      *self);
 
 G_END_DECLS

@@ -513,6 +513,30 @@ update_all (ArbTable *self)
 
 /* ---- flying cards --------------------------------------------------------- */
 
+/* The tab of player's arboretum in the side panel: where a card goes to
+ * and comes from a hand that is not on screen. The whole row of tabs if
+ * the player has none (the large arboretum's). */
+static GtkWidget *
+tab_of (ArbTable *self, guint player)
+{
+  GtkWidget *button = gtk_widget_get_first_child (self->seat_switcher);
+
+  for (guint p = 0; p < ARB_MAX_PLAYERS && self->seat_views[p] != NULL; p++)
+    {
+      GtkStackPage *page = gtk_stack_get_page (self->seats_stack, GTK_WIDGET (self->seat_views[p]));
+
+      /* The switcher may keep a hidden button for a hidden page. */
+      while (button != NULL && !gtk_widget_get_visible (button))
+        button = gtk_widget_get_next_sibling (button);
+      if (button == NULL || !gtk_stack_page_get_visible (page))
+        continue;
+      if (p == player)
+        return button;
+      button = gtk_widget_get_next_sibling (button);
+    }
+  return self->seat_switcher;
+}
+
 /* Where the card of the step that flies is now, on the table as laid out
  * again (arb_flight_layer_fly_later). */
 static GtkWidget *
@@ -526,7 +550,7 @@ landing_place (gpointer data)
     return NULL;
   if (move->kind == ARB_MOVE_DRAW)
     return (int) self->flight_player == hand_seat (self)
-           ? arb_hand_view_get_card_button (self->hand_view, move->card) : self->seat_switcher;
+           ? arb_hand_view_get_card_button (self->hand_view, move->card) : tab_of (self, self->flight_player);
   arboretum = arb_state_move_arboretum (shown_state (self), self->flight_player, move);
   if (arboretum >= 0)
     return arb_arboretum_view_get_card_widget (arboretum_view (self, (guint) arboretum), move->x, move->y);
@@ -549,12 +573,15 @@ fly (ArbTable *self, guint player, const ArbMove *move)
   else if (!arb_card_is_valid (move->card))
     return;
   else
-    from = own_hand ? arb_hand_view_get_card_button (self->hand_view, move->card) : self->seat_switcher;
+    from = own_hand ? arb_hand_view_get_card_button (self->hand_view, move->card) : tab_of (self, player);
   if (from == NULL || !gtk_widget_get_mapped (from))
     return;
   self->flight_player = player;
   self->flight_move = *move;
-  arb_flight_layer_fly_later (self->flight_layer, move->card, from, landing_place, self);
+  /* A card drawn into a hand not on screen goes into its player's tab,
+   * which stays shown; any other lands where it is now shown. */
+  arb_flight_layer_fly_later (self->flight_layer, move->card, from, landing_place,
+                              move->kind == ARB_MOVE_DRAW && !own_hand ? ARB_FLIGHT_INTO : ARB_FLIGHT_ONTO, self);
 }
 
 /* ---- the viewpoint's signals ---------------------------------------------- */

@@ -92,7 +92,7 @@ test_flight (Fixture *fixture, gconstpointer data)
   graphene_rect_t to = arb_test_bounds (fixture->to, GTK_WIDGET (fixture->layer));
   graphene_rect_t first, later;
 
-  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, fixture->to);
+  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, fixture->to, ARB_FLIGHT_ONTO);
   g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 1);
   g_assert_cmpfloat (gtk_widget_get_opacity (fixture->to), ==, 0.0);
   g_assert_cmpuint (arb_card_widget_get_card (ARB_CARD_WIDGET (flying_card (fixture))), ==,
@@ -118,6 +118,20 @@ test_flight (Fixture *fixture, gconstpointer data)
   g_assert_null (gtk_widget_get_first_child (GTK_WIDGET (fixture->layer)));
 }
 
+/* A card drawn into a hand not on screen goes into its player's tab: the
+ * tab stays shown all the way, and after. */
+static void
+test_flight_into (Fixture *fixture, gconstpointer data)
+{
+  graphene_rect_t from = from_rect (fixture);
+
+  arb_flight_layer_fly (fixture->layer, ARB_CARD_NONE, &from, fixture->to, ARB_FLIGHT_INTO);
+  g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 1);
+  g_assert_cmpfloat (gtk_widget_get_opacity (fixture->to), ==, 1.0);
+  wait_landed (fixture);
+  g_assert_cmpfloat (gtk_widget_get_opacity (fixture->to), ==, 1.0);
+}
+
 /* A click on the card in flight goes to what is under it. */
 static void
 test_takes_no_clicks (Fixture *fixture, gconstpointer data)
@@ -127,7 +141,7 @@ test_takes_no_clicks (Fixture *fixture, gconstpointer data)
   GtkWidget *picked;
 
   g_assert_false (gtk_widget_get_can_target (GTK_WIDGET (fixture->layer)));
-  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, fixture->to);
+  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, fixture->to, ARB_FLIGHT_ONTO);
   while (gtk_widget_get_width (flying_card (fixture)) == 0)
     g_main_context_iteration (NULL, FALSE);
   card = arb_test_bounds (flying_card (fixture), GTK_WIDGET (fixture->window));
@@ -145,7 +159,7 @@ test_no_animations (Fixture *fixture, gconstpointer data)
   graphene_rect_t from = from_rect (fixture);
 
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, fixture->to);
+  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, fixture->to, ARB_FLIGHT_ONTO);
   g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
   g_assert_cmpfloat (gtk_widget_get_opacity (fixture->to), ==, 1.0);
   g_assert_null (gtk_widget_get_first_child (GTK_WIDGET (fixture->layer)));
@@ -200,8 +214,8 @@ wait_asked (Fixture *fixture)
 static void
 test_fly_later (Fixture *fixture, gconstpointer data)
 {
-  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 6), fixture->from, find_to, fixture);
-  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 6), fixture->from, find_other, fixture);
+  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 6), fixture->from, find_to, ARB_FLIGHT_ONTO, fixture);
+  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 6), fixture->from, find_other, ARB_FLIGHT_ONTO, fixture);
   g_assert_cmpuint (fixture->n_asked, ==, 0);
   wait_asked (fixture);
   g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 1);
@@ -218,19 +232,19 @@ test_no_landing_place (Fixture *fixture, gconstpointer data)
   graphene_rect_t from = from_rect (fixture);
   g_autoptr (GtkWidget) orphan = g_object_ref_sink (arb_card_widget_new (arb_card_new (ARB_SPECIES_OAK, 5), 70));
 
-  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), fixture->from, find_nothing, fixture);
+  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), fixture->from, find_nothing, ARB_FLIGHT_ONTO, fixture);
   wait_asked (fixture);
   g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
 
   gtk_widget_set_visible (fixture->other, FALSE);
   fixture->n_asked = 0;
-  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), fixture->from, find_other, fixture);
+  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), fixture->from, find_other, ARB_FLIGHT_ONTO, fixture);
   wait_asked (fixture);
   g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
   g_assert_cmpfloat (gtk_widget_get_opacity (fixture->other), ==, 1.0);
 
   /* A widget on no window. */
-  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, orphan);
+  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, orphan, ARB_FLIGHT_ONTO);
   g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
   g_assert_cmpfloat (gtk_widget_get_opacity (orphan), ==, 1.0);
 }
@@ -249,7 +263,7 @@ test_landing_place_not_shown (Fixture *fixture, gconstpointer data)
   gtk_stack_add_named (GTK_STACK (stack), card, "card");
   gtk_grid_attach (GTK_GRID (grid), stack, 0, 1, 1, 1);
   /* Just built, not laid out. */
-  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, card);
+  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, card, ARB_FLIGHT_ONTO);
   g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
   g_assert_cmpfloat (gtk_widget_get_opacity (card), ==, 1.0);
 
@@ -260,7 +274,7 @@ test_landing_place_not_shown (Fixture *fixture, gconstpointer data)
   arb_test_run_for (50);
   g_assert_false (gtk_widget_get_mapped (card));
   fixture->other = card;
-  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), fixture->from, find_other, fixture);
+  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), fixture->from, find_other, ARB_FLIGHT_ONTO, fixture);
   wait_asked (fixture);
   g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
   g_assert_cmpfloat (gtk_widget_get_opacity (card), ==, 1.0);
@@ -273,14 +287,14 @@ test_landing_place_gone (Fixture *fixture, gconstpointer data)
 {
   graphene_rect_t from = from_rect (fixture);
 
-  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 6), &from, fixture->other);
+  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 6), &from, fixture->other, ARB_FLIGHT_ONTO);
   g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 1);
   gtk_grid_remove (GTK_GRID (gtk_widget_get_parent (fixture->other)), fixture->other);
   fixture->other = NULL;
   wait_landed (fixture);
   g_assert_null (gtk_widget_get_first_child (GTK_WIDGET (fixture->layer)));
 
-  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, fixture->to);
+  arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, fixture->to, ARB_FLIGHT_ONTO);
   g_assert_cmpfloat (gtk_widget_get_opacity (fixture->to), ==, 0.0);
   gtk_widget_set_visible (GTK_WIDGET (fixture->layer), FALSE);
   g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
@@ -296,6 +310,7 @@ main (int argc, char *argv[])
   arb_test_widget_init (&argc, &argv);
 
   ADD ("flight", test_flight);
+  ADD ("flight-into", test_flight_into);
   ADD ("takes-no-clicks", test_takes_no_clicks);
   ADD ("no-animations", test_no_animations);
   ADD ("fly-later", test_fly_later);
