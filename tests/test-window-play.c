@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "arb-application.h"
+#include "arb-flight-layer-private.h"
 #include "arb-pile-view.h"
 
 static void
@@ -392,16 +393,31 @@ test_hint_keeps_focus (void)
 }
 
 
-static gboolean
-card_in_flight (ArbWindow *window)
-{
-  return arb_flight_layer_get_n_flying (arb_table_get_flight_layer (arb_window_get_table (window))) > 0;
-}
-
+/* A flight waiting for its landing place to be laid out counts too: a
+ * step's card is in flight from the step on. */
 static gboolean
 nothing_in_flight (ArbWindow *window)
 {
-  return arb_flight_layer_get_n_flying (arb_table_get_flight_layer (arb_window_get_table (window))) == 0;
+  ArbCard faces[8];
+
+  return arb_flight_layer_get_faces (arb_table_get_flight_layer (arb_window_get_table (window)), faces, 8) == 0;
+}
+
+/* The card planted last is flying, not only waiting to. */
+static ArbCard planted;
+
+static gboolean
+planted_card_flying (ArbWindow *window)
+{
+  ArbFlightLayer *layer = arb_table_get_flight_layer (arb_window_get_table (window));
+  ArbCard faces[8];
+  guint n_flying = arb_flight_layer_get_n_flying (layer);
+
+  arb_flight_layer_get_faces (layer, faces, 8);
+  for (guint i = 0; i < n_flying && i < 8; i++)
+    if (faces[i] == planted)
+      return TRUE;
+  return FALSE;
 }
 
 /* Plays the person's two draws and a card; returns the card planted. */
@@ -437,8 +453,8 @@ test_card_flies (void)
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 33, &error));
   g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
-  draw_and_plant (window);
-  arb_test_wait_for (window, card_in_flight);
+  planted = draw_and_plant (window);
+  arb_test_wait_for (window, planted_card_flying);
   g_assert_false (gtk_widget_get_can_target (GTK_WIDGET (arb_table_get_flight_layer (arb_window_get_table (window)))));
   g_assert_cmpint (arb_game_get_state (arb_window_get_game (window))->phase, ==, ARB_PHASE_DISCARD);
   step = arb_game_get_step (arb_window_get_game (window), arb_game_get_n_steps (arb_window_get_game (window)) - 1);
