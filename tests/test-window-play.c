@@ -157,6 +157,57 @@ test_cover_between_people (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Checked at every turn of the main loop while waiting for the cover: no
+ * person's hand is on screen while a computer acts. */
+static guint computer_moments;
+
+static gboolean
+cover_shown_and_no_hand_while_computers_act (ArbWindow *window)
+{
+  ArbGame *game = arb_window_get_game (window);
+
+  if (!arb_game_is_finished (game) && arb_game_is_computer (game, arb_game_get_current_player (game)))
+    {
+      g_assert_cmpint (arb_window_get_viewer (window), ==, -1);
+      g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, 0);
+      computer_moments++;
+    }
+  return arb_game_is_finished (game) || g_strcmp0 (arb_window_get_page (window), "cover") == 0;
+}
+
+/* Two people and two computers at one screen: once a person's turn ends,
+ * the screen shows the public table while the computers play, never the
+ * hand of the person who just played, until the cover for the next one. */
+static void
+test_hot_seat (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:4:person,random,person,random", 12, &error));
+  game = arb_window_get_game (window);
+  computer_moments = 0;
+  for (int turn = 0; turn < 6; turn++)
+    {
+      arb_test_wait_for (window, cover_shown_and_no_hand_while_computers_act);
+      g_assert_false (arb_game_is_computer (game, arb_game_get_current_player (game)));
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.reveal", NULL);
+      g_assert_cmpint (arb_window_get_viewer (window), ==, (int) arb_game_get_current_player (game));
+      g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==,
+                        ARB_HAND_SIZE);
+      for (int i = 0; i < 4; i++)
+        arb_test_person_step (window);
+      /* The turn ended with the discard: the computer's turn starts on
+       * the public table at once. */
+      g_assert_true (arb_game_is_computer (game, arb_game_get_current_player (game)));
+      g_assert_cmpint (arb_window_get_viewer (window), ==, -1);
+    }
+  g_assert_cmpuint (computer_moments, >, 6);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_new_game_dialog (void)
 {
@@ -531,6 +582,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/solo", test_solo);
   g_test_add_func ("/window/illegal-play-refused", test_illegal_play_refused);
   g_test_add_func ("/window/cover-between-people", test_cover_between_people);
+  g_test_add_func ("/window/hot-seat", test_hot_seat);
   g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
   g_test_add_func ("/window/take-back", test_take_back);
   g_test_add_func ("/window/drop-on-cell", test_drop_on_cell);
