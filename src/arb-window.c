@@ -259,13 +259,14 @@ arb_window_set_game (ArbWindow *self, ArbGame *game)
 gboolean
 arb_window_open_file (ArbWindow *self, GFile *file, GError **error)
 {
+  g_autoptr (ArbReview) review = NULL;
   g_autoptr (ArbGame) game = NULL;
 
   g_return_val_if_fail (ARB_IS_WINDOW (self), FALSE);
-  game = arb_save_read_file (file, NULL, error);
+  game = arb_save_read_file (file, &review, NULL, error);
   if (game == NULL)
     return FALSE;
-  arb_session_open_game (self->session, game, file);
+  arb_session_open_game (self->session, game, review, file);
   return TRUE;
 }
 

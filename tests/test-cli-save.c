@@ -97,7 +97,7 @@ test_cli_play_save (void)
 
   g_assert_cmpint (play.status, ==, 0);
   g_assert_cmpint (valid.status, ==, 0);
-  game = arb_save_read_file (file, NULL, &error);
+  game = arb_save_read_file (file, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (arb_game_is_finished (game));
 
@@ -162,7 +162,7 @@ test_cli_review (void)
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GError) error = NULL;
   g_autoptr (ArbGame) game = NULL;
-  ArbReview *review;
+  g_autoptr (ArbReview) review = NULL;
 
   g_assert_cmpint (play.status, ==, 0);
   g_assert_cmpint (first.status, ==, 0);
@@ -179,9 +179,8 @@ test_cli_review (void)
 
   g_assert_cmpint (write.status, ==, 0);
   g_assert_cmpstr (review_steps (write.out), ==, review_steps (first.out));
-  game = arb_save_read_file (file, NULL, &error);
+  game = arb_save_read_file (file, &review, NULL, &error);
   g_assert_no_error (error);
-  review = arb_game_get_review (game);
   g_assert_nonnull (review);
   g_assert_cmpuint (arb_review_get_n_steps (review), ==, arb_game_get_n_steps (game));
 

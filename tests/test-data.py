@@ -17,6 +17,8 @@ Each subcommand is one meson test in the 'data' suite:
   missing-schema PROGRAM SCHEMA_ID  the game without its schema: one clear line
   icons SRCDIR                 the application icons are drawn on the right
                                canvas, the symbolic one in one colour, and render
+  engine-layers SRCDIR         no cycle among the engine's modules, and no
+                               model module includes one built on it
 
 A check that fails prints what is wrong and exits with status 1.
 """
@@ -597,6 +599,109 @@ def check_spdx(srcdir):
     finish()
 
 
+# ---------------------------------------------------------- engine layers
+
+# The parts of one module kept in files of their own.
+ENGINE_ALIASES = {'ai-private': 'ai', 'ai-heuristic': 'ai', 'ai-search': 'ai'}
+# The umbrella header includes everything; the generated headers nothing.
+ENGINE_IGNORED = {'engine', 'enums', 'engine-resources'}
+# The model (the rules, the game, its replay and what a viewer may know of
+# it) is built on by the rest and includes none of it (issue 22).
+ENGINE_MODEL = {'state', 'game', 'replay', 'projection'}
+ENGINE_ABOVE_MODEL = {'ai', 'review', 'save', 'session', 'viewpoint', 'seat-driver'}
+ENGINE_INCLUDE = re.compile(r'^\s*#\s*include\s+"arb-([a-z0-9-]+)\.h"')
+
+
+def engine_module(filename):
+    name = re.sub(r'^arb-|\.[ch]$', '', filename)
+    return ENGINE_ALIASES.get(name, name)
+
+
+def engine_includes(srcdir):
+    """{module: {included module: where it is first included}}"""
+    engine = os.path.join(srcdir, 'src', 'engine')
+    graph = {}
+    for path in sorted(glob.glob(os.path.join(engine, 'arb-*.[ch]'))):
+        module = engine_module(os.path.basename(path))
+        if module in ENGINE_IGNORED:
+            continue
+        edges = graph.setdefault(module, {})
+        with open(path, encoding='utf-8') as f:
+            for number, line in enumerate(f, 1):
+                match = ENGINE_INCLUDE.match(line)
+                if match is None:
+                    continue
+                target = ENGINE_ALIASES.get(match.group(1), match.group(1))
+                if target != module and target not in ENGINE_IGNORED:
+                    edges.setdefault(target, '%s:%d includes arb-%s.h'
+                                     % (os.path.basename(path), number, match.group(1)))
+    return graph
+
+
+def engine_cycles(graph):
+    """One cycle through each strongly connected set of modules (Tarjan)."""
+    index, low, stack, on_stack, sets = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, {})):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            members = set()
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                members.add(w)
+                if w == v:
+                    break
+            if len(members) > 1:
+                sets.append(members)
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    cycles = []
+    for members in sets:
+        # The shortest way back to the first module, inside the set.
+        start = min(members)
+        paths, queue = {start: [start]}, [start]
+        while queue:
+            v = queue.pop(0)
+            for w in sorted(graph.get(v, {})):
+                if w == start:
+                    cycles.append(paths[v] + [start])
+                    queue = []
+                    break
+                if w in members and w not in paths:
+                    paths[w] = paths[v] + [w]
+                    queue.append(w)
+    return cycles
+
+
+def check_engine_layers(srcdir):
+    """The engine's modules (arb-foo.c and arb-foo.h are the module foo)
+    include each other without a cycle, and the model includes nothing
+    built on it."""
+    graph = engine_includes(srcdir)
+    if not graph:
+        fail('no engine modules under %s' % os.path.join(srcdir, 'src', 'engine'))
+    for cycle in engine_cycles(graph):
+        where = ', '.join(graph[a][b] for a, b in zip(cycle, cycle[1:]))
+        fail('the engine modules include each other in a cycle: %s (%s)'
+             % (' → '.join(cycle), where))
+    for module in sorted(ENGINE_MODEL & set(graph)):
+        for target in sorted(ENGINE_ABOVE_MODEL & set(graph[module])):
+            fail('%s: the model (%s) includes nothing built on it'
+                 % (graph[module][target], ', '.join(sorted(ENGINE_MODEL))))
+    finish()
+
+
 # ------------------------------------------------------- missing schema
 
 def check_missing_schema(program, schema_id):
@@ -638,6 +743,8 @@ def main(argv):
         check_icons(*args)
     elif command == 'spdx':
         check_spdx(*args)
+    elif command == 'engine-layers':
+        check_engine_layers(*args)
     elif command == 'missing-schema':
         check_missing_schema(*args)
     else:

@@ -302,9 +302,9 @@ test_replay_continue (void)
               ArbMove move = arb_test_random_move (arb_game_get_state (branch), rand);
               g_assert_true (arb_game_apply (branch, &move, &error));
             }
-          bytes = arb_save_to_bytes (branch, &error);
+          bytes = arb_save_to_bytes (branch, NULL, &error);
           g_assert_no_error (error);
-          loaded = arb_save_load_bytes (bytes, &error);
+          loaded = arb_save_load_bytes (bytes, NULL, &error);
           g_assert_no_error (error);
           g_assert_true (arb_test_same_state (arb_game_get_state (branch), arb_game_get_state (loaded)));
           g_assert_finalize_object (loaded);
@@ -323,7 +323,7 @@ test_replay_loaded (void)
                                                  "good-standard-4p.arboretum", NULL);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GError) error = NULL;
-  ArbGame *game = arb_save_read_file (file, NULL, &error);
+  ArbGame *game = arb_save_read_file (file, NULL, NULL, &error);
   ArbReplay *replay;
 
   g_assert_no_error (error);

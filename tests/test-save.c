@@ -66,17 +66,17 @@ static void
 round_trip (ArbGame *game)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GBytes) bytes = arb_save_to_bytes (game, &error);
+  g_autoptr (GBytes) bytes = arb_save_to_bytes (game, NULL, &error);
   g_autoptr (GBytes) again = NULL;
   ArbGame *loaded;
 
   g_assert_no_error (error);
-  loaded = arb_save_load_bytes (bytes, &error);
+  loaded = arb_save_load_bytes (bytes, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (loaded);
   assert_same_game (game, loaded);
 
-  again = arb_save_to_bytes (loaded, &error);
+  again = arb_save_to_bytes (loaded, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (g_bytes_equal (bytes, again));
   g_assert_finalize_object (loaded);
@@ -120,7 +120,7 @@ test_save_fresh_and_from_state (void)
   fresh = arb_game_new_from_state (arb_game_get_state (game), players, 77, &error);
   g_assert_no_error (error);
   g_assert_null (arb_game_get_deck (fresh));
-  g_assert_null (arb_save_to_bytes (fresh, &error));
+  g_assert_null (arb_save_to_bytes (fresh, NULL, &error));
   g_assert_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_UNSAVABLE);
 
   g_assert_finalize_object (fresh);
@@ -140,9 +140,9 @@ test_save_names (void)
   g_ptr_array_add (players, arb_player_new ("A\x01" "b\tc\xff", ARB_PLAYER_PERSON, NULL));
   g_ptr_array_add (players, arb_player_new (longname, ARB_PLAYER_COMPUTER, NULL));
   game = arb_game_new (ARB_VARIANT_STANDARD, players, 5, 0, &error);
-  bytes = arb_save_to_bytes (game, &error);
+  bytes = arb_save_to_bytes (game, NULL, &error);
   g_assert_no_error (error);
-  loaded = arb_save_load_bytes (bytes, &error);
+  loaded = arb_save_load_bytes (bytes, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (arb_player_get_name (arb_game_get_player (loaded, 0)), ==, "A\xef\xbf\xbd" "b c\xef\xbf\xbd");
   g_assert_cmpuint (strlen (arb_player_get_name (arb_game_get_player (loaded, 1))), ==, 200);
@@ -168,12 +168,14 @@ test_save_good_files (void)
       g_autoptr (GError) error = NULL;
       g_autofree char *contents = NULL;
       g_autoptr (GBytes) again = NULL;
+      g_autoptr (ArbReview) review = NULL;
       gsize length;
-      ArbGame *game = arb_save_read_file (file, NULL, &error);
+      ArbGame *game = arb_save_read_file (file, &review, NULL, &error);
 
       g_assert_no_error (error);
+      g_assert_true ((review != NULL) == (strstr (names[i], "-review") != NULL));
       g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
-      again = arb_save_to_bytes (game, &error);
+      again = arb_save_to_bytes (game, review, &error);
       g_assert_cmpmem (contents, length, g_bytes_get_data (again, NULL), g_bytes_get_size (again));
       g_assert_finalize_object (game);
     }
@@ -183,7 +185,7 @@ static void
 assert_refused (const char *data, gsize length, ArbSaveError code, const char *forbidden)
 {
   g_autoptr (GError) error = NULL;
-  ArbGame *game = arb_save_load_data (data, length, &error);
+  ArbGame *game = arb_save_load_data (data, length, NULL, &error);
 
   g_assert_null (game);
   g_assert_error (error, ARB_SAVE_ERROR, (int) code);
@@ -216,7 +218,7 @@ test_save_damaged_files (void)
       g_autofree char *path = data_path (cases[i].name);
       g_autoptr (GFile) file = g_file_new_for_path (path);
       g_autoptr (GError) error = NULL;
-      ArbGame *game = arb_save_read_file (file, NULL, &error);
+      ArbGame *game = arb_save_read_file (file, NULL, NULL, &error);
 
       g_test_message ("%s: %s", cases[i].name, error != NULL ? error->message : "loaded");
       g_assert_null (game);
@@ -294,7 +296,7 @@ test_save_hostile_bytes (void)
   assert_refused (junk->str, junk->len, ARB_SAVE_ERROR_NOT_XML, NULL);
   {
     g_autoptr (GError) nul_error = NULL;
-    g_assert_null (arb_save_load_data (junk->str, junk->len, &nul_error));
+    g_assert_null (arb_save_load_data (junk->str, junk->len, NULL, &nul_error));
     g_assert_nonnull (strstr (nul_error->message, "NUL"));
     g_assert_null (strchr (nul_error->message, '\n'));
   }
@@ -306,7 +308,7 @@ test_save_hostile_bytes (void)
     g_autofree char *bad = g_memdup2 (good, length);
 
     bad[length / 2] = (char) 0x8d;
-    g_assert_null (arb_save_load_data (bad, length, &byte_error));
+    g_assert_null (arb_save_load_data (bad, length, NULL, &byte_error));
     g_assert_error (byte_error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_NOT_XML);
     g_assert_null (strchr (byte_error->message, '\n'));
     g_assert_nonnull (strstr (byte_error->message, "line "));
@@ -357,7 +359,7 @@ test_save_huge (void)
     g_autoptr (GError) error = NULL;
 
     g_assert_true (g_file_set_contents (path, huge, (gssize) huge_length, NULL));
-    g_assert_null (arb_save_read_file (file, NULL, &error));
+    g_assert_null (arb_save_read_file (file, NULL, NULL, &error));
     g_assert_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_TOO_LARGE);
     g_assert_cmpint (g_remove (path), ==, 0);
     g_assert_cmpint (g_rmdir (dir), ==, 0);
@@ -402,7 +404,7 @@ test_save_small_damages (void)
       g_autoptr (GError) error = NULL;
 
       g_assert_cmpuint (g_string_replace (damaged, cases[i].from, cases[i].to, 1), ==, 1);
-      g_assert_null (arb_save_load_data (damaged->str, damaged->len, &error));
+      g_assert_null (arb_save_load_data (damaged->str, damaged->len, NULL, &error));
       g_test_message ("case %u: %s", i, error != NULL ? error->message : "loaded");
       g_assert_error (error, ARB_SAVE_ERROR, (int) cases[i].code);
       g_string_free (damaged, TRUE);
@@ -412,7 +414,7 @@ test_save_small_damages (void)
   for (gsize cut = 0; cut < strlen (good); cut += 97)
     {
       g_autoptr (GError) error = NULL;
-      g_assert_null (arb_save_load_data (good, cut, &error));
+      g_assert_null (arb_save_load_data (good, cut, NULL, &error));
       g_assert_nonnull (error);
     }
 }
@@ -433,10 +435,10 @@ test_save_write_file (void)
   ArbGame *loaded;
   guint n_files = 0;
 
-  g_assert_true (arb_save_write_file (first, file, NULL, &error));
-  g_assert_true (arb_save_write_file (second, file, NULL, &error));
+  g_assert_true (arb_save_write_file (first, NULL, file, NULL, &error));
+  g_assert_true (arb_save_write_file (second, NULL, file, NULL, &error));
   g_assert_no_error (error);
-  loaded = arb_save_read_file (file, NULL, &error);
+  loaded = arb_save_read_file (file, NULL, NULL, &error);
   g_assert_no_error (error);
   assert_same_game (second, loaded);
 
@@ -450,16 +452,16 @@ test_save_write_file (void)
     GStatBuf st;
 
     g_assert_cmpint (g_chmod (path, 0600), ==, 0);
-    g_assert_true (arb_save_write_file (first, file, NULL, &error));
+    g_assert_true (arb_save_write_file (first, NULL, file, NULL, &error));
     g_assert_no_error (error);
     g_assert_cmpint (g_stat (path, &st), ==, 0);
     g_assert_cmpint (st.st_mode & 0777, ==, 0600);
   }
 
-  g_assert_false (arb_save_write_file (first, nowhere, NULL, &error));
+  g_assert_false (arb_save_write_file (first, NULL, nowhere, NULL, &error));
   g_assert_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_IO);
   g_clear_error (&error);
-  g_assert_null (arb_save_read_file (nowhere, NULL, &error));
+  g_assert_null (arb_save_read_file (nowhere, NULL, NULL, &error));
   g_assert_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_IO);
 
   g_assert_cmpint (g_remove (path), ==, 0);
@@ -497,7 +499,7 @@ test_save_stale_temporaries (void)
   g_autoptr (GError) error = NULL;
   ArbGame *game = play_game (ARB_VARIANT_STANDARD, 2, 5, 10);
 
-  g_assert_true (arb_save_write_file (game, file, NULL, &error));
+  g_assert_true (arb_save_write_file (game, NULL, file, NULL, &error));
   g_assert_no_error (error);
   g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (young, G_FILE_TEST_EXISTS));
@@ -520,38 +522,57 @@ on_read (GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 static ArbGame *
-read_async (GFile *file, GError **error)
+read_async (GFile *file, ArbReview **review, GError **error)
 {
   g_autoptr (GAsyncResult) result = NULL;
 
   arb_save_read_file_async (file, NULL, on_read, &result);
   while (result == NULL)
     g_main_context_iteration (NULL, TRUE);
-  return arb_save_read_file_finish (result, error);
+  return arb_save_read_file_finish (result, review, error);
 }
 
-/* The window reads in a worker thread: the same game, the same refusals. */
+/* The window reads in a worker thread: the same game and review, the
+ * same refusals. */
 static void
 test_save_read_async (void)
 {
   g_autofree char *good_path = data_path ("good-standard-2p.arboretum");
+  g_autofree char *reviewed_path = data_path ("good-standard-2p-review.arboretum");
   g_autofree char *bad_path = data_path ("bad-illegal-step.arboretum");
   g_autoptr (GFile) good = g_file_new_for_path (good_path);
+  g_autoptr (GFile) reviewed = g_file_new_for_path (reviewed_path);
   g_autoptr (GFile) bad = g_file_new_for_path (bad_path);
   g_autoptr (GError) error = NULL;
   g_autoptr (GError) async_error = NULL;
-  ArbGame *expected = arb_save_read_file (good, NULL, &error);
+  ArbReview *review = NULL, *expected_review = NULL;
+  ArbGame *expected = arb_save_read_file (good, NULL, NULL, &error);
   ArbGame *loaded;
 
   g_assert_no_error (error);
-  loaded = read_async (good, &error);
+  loaded = read_async (good, &review, &error);
   g_assert_no_error (error);
   assert_same_game (expected, loaded);
+  g_assert_null (review);
+  g_assert_finalize_object (loaded);
+  g_assert_finalize_object (expected);
 
-  g_assert_null (arb_save_read_file (bad, NULL, &error));
-  g_assert_null (read_async (bad, &async_error));
+  expected = arb_save_read_file (reviewed, &expected_review, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (expected_review);
+  loaded = read_async (reviewed, &review, &error);
+  g_assert_no_error (error);
+  assert_same_game (expected, loaded);
+  g_assert_nonnull (review);
+  g_assert_cmpuint (arb_review_get_n_steps (review), ==, arb_review_get_n_steps (expected_review));
+  g_assert_cmpuint (arb_review_get_n_steps (review), ==, arb_game_get_n_steps (loaded));
+
+  g_assert_null (arb_save_read_file (bad, NULL, NULL, &error));
+  g_assert_null (read_async (bad, NULL, &async_error));
   g_assert_error (async_error, error->domain, error->code);
   g_assert_cmpstr (async_error->message, ==, error->message);
+  g_assert_finalize_object (review);
+  g_assert_finalize_object (expected_review);
   g_assert_finalize_object (loaded);
   g_assert_finalize_object (expected);
 }
@@ -567,33 +588,53 @@ test_autosave (void)
   g_autoptr (GError) error = NULL;
   ArbGame *game = play_game (ARB_VARIANT_CLASSIC, 2, 4, 20);
   ArbGame *finished = play_game (ARB_VARIANT_STANDARD, 2, 4, 0);
+  ArbReview *review = NULL, *loaded_review = NULL;
+  ArbReviewParams params;
   ArbGame *loaded;
 
   g_assert_cmpstr (g_file_peek_path (file), ==, expected);
   g_assert_false (arb_autosave_exists ());
-  g_assert_null (arb_autosave_load (&error));
+  g_assert_null (arb_autosave_load (NULL, &error));
   g_assert_no_error (error);
   g_assert_true (arb_autosave_discard (&error));
 
-  g_assert_true (arb_autosave_write (game, &error));
+  g_assert_true (arb_autosave_write (game, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (arb_autosave_exists ());
-  loaded = arb_autosave_load (&error);
+  loaded = arb_autosave_load (&loaded_review, &error);
   g_assert_no_error (error);
   assert_same_game (game, loaded);
+  g_assert_null (loaded_review);
+  g_clear_object (&loaded);
+
+  /* The review of the game in progress comes back with it. */
+  arb_review_params_init (&params, 3);
+  params.samples = 20;
+  params.hard_playouts = 40;
+  review = arb_review_run (game, &params, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (arb_autosave_write (game, review, &error));
+  g_assert_no_error (error);
+  loaded = arb_autosave_load (&loaded_review, &error);
+  g_assert_no_error (error);
+  assert_same_game (game, loaded);
+  g_assert_nonnull (loaded_review);
+  g_assert_cmpuint (arb_review_get_n_steps (loaded_review), ==, arb_review_get_n_steps (review));
+  g_assert_finalize_object (loaded_review);
+  g_assert_finalize_object (review);
   g_clear_object (&loaded);
 
   /* A finished game leaves nothing to resume. */
-  g_assert_true (arb_autosave_write (finished, &error));
+  g_assert_true (arb_autosave_write (finished, NULL, &error));
   g_assert_false (arb_autosave_exists ());
 
-  g_assert_true (arb_autosave_write (game, &error));
+  g_assert_true (arb_autosave_write (game, NULL, &error));
   g_assert_true (arb_autosave_discard (&error));
   g_assert_false (arb_autosave_exists ());
 
   /* A damaged automatic save is reported, not taken for none. */
   g_assert_true (g_file_set_contents (expected, "<arboretum-save", -1, NULL));
-  g_assert_null (arb_autosave_load (&error));
+  g_assert_null (arb_autosave_load (NULL, &error));
   g_assert_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_NOT_XML);
   g_clear_error (&error);
   g_assert_true (arb_autosave_discard (&error));

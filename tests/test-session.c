@@ -483,6 +483,105 @@ test_session_offer_to_save (void)
   g_rmdir (dir);
 }
 
+static void
+count_notify (GObject *object, GParamSpec *pspec, guint *count)
+{
+  (*count)++;
+}
+
+/* A quick review of every step of game so far. */
+static ArbReview *
+quick_review (ArbGame *game)
+{
+  g_autoptr (GError) error = NULL;
+  ArbReviewParams params;
+  ArbReview *review;
+
+  arb_review_params_init (&params, 7);
+  params.samples = 40;
+  params.hard_playouts = 60;
+  review = arb_review_run (game, &params, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (arb_review_get_n_steps (review), ==, arb_game_get_n_steps (game));
+  return review;
+}
+
+/* The session holds the review of the game's first steps: a step taken
+ * back that the review does not cover keeps it, one it covers drops it
+ * (and says so); the review is saved with the game and read back. */
+static void
+test_session_review (void)
+{
+  static const char * const seats[] = { "person", "random", NULL };
+  g_autoptr (ArbSession) session = arb_session_new ();
+  g_autoptr (ArbSession) opened = arb_session_new ();
+  g_autoptr (ArbGame) game = seated_game (seats, 17);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (17);
+  g_autoptr (ArbReview) before_play = NULL;
+  g_autoptr (ArbReview) with_play = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("arb-session-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "reviewed.arboretum", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  ArbMove play;
+  guint n, notified = 0;
+
+  arb_session_set_game (session, game, NULL);
+  g_assert_null (arb_session_get_review (session));
+  wait_for (session, not_busy_and_person);
+  while (arb_game_get_phase (game) != ARB_PHASE_PLAY)
+    person_step (session, rand);
+  before_play = quick_review (game);
+  person_step (session, rand);
+  n = arb_game_get_n_steps (game);
+  play = arb_game_get_step (game, n - 1)->move;
+  g_assert_cmpint (play.kind, ==, ARB_MOVE_PLAY);
+  with_play = quick_review (game);
+
+  /* A review of the steps before the play outlives its taking back. */
+  arb_session_open_game (session, game, before_play, NULL);
+  g_assert_true (arb_session_get_review (session) == before_play);
+  g_signal_connect (session, "notify::review", G_CALLBACK (count_notify), &notified);
+  g_assert_true (arb_session_get_can_take_back (session));
+  g_assert_true (arb_session_take_back (session, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, n - 1);
+  g_assert_true (arb_session_get_review (session) == before_play);
+  g_assert_cmpuint (notified, ==, 0);
+
+  /* The same play again, reviewed: taking it back drops the review. */
+  g_assert_true (arb_session_apply (session, &play, &error));
+  g_assert_no_error (error);
+  g_signal_handlers_disconnect_by_data (session, &notified);
+  arb_session_open_game (session, game, with_play, NULL);
+  g_assert_true (arb_session_get_review (session) == with_play);
+
+  /* Saved with the game, and read back with it. */
+  g_assert_true (arb_session_save (session, file, &error));
+  g_assert_no_error (error);
+  arb_session_load (opened, file);
+  wait_for (opened, not_loading);
+  g_assert_nonnull (arb_session_get_game (opened));
+  g_assert_nonnull (arb_session_get_review (opened));
+  g_assert_cmpuint (arb_review_get_n_steps (arb_session_get_review (opened)), ==, n);
+
+  g_signal_connect (session, "notify::review", G_CALLBACK (count_notify), &notified);
+  g_assert_true (arb_session_take_back (session, &error));
+  g_assert_no_error (error);
+  g_assert_null (arb_session_get_review (session));
+  g_assert_cmpuint (notified, ==, 1);
+
+  /* A new game starts without one. */
+  g_assert_nonnull (arb_session_get_review (opened));
+  arb_session_set_game (opened, game, NULL);
+  g_assert_null (arb_session_get_review (opened));
+
+  arb_session_set_game (session, NULL, NULL);
+  arb_session_set_game (opened, NULL, NULL);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* Continue when the automatic save is gone (issue 28): a clear error, no
  * crash, and no game. */
 static void
@@ -516,6 +615,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/replay", test_session_replay);
   g_test_add_func ("/session/offer-to-save", test_session_offer_to_save);
   g_test_add_func ("/session/continue-gone", test_session_continue_gone);
+  g_test_add_func ("/session/review", test_session_review);
   status = g_test_run ();
   dir = autosave_dir ();
   g_rmdir (dir);

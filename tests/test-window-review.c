@@ -19,7 +19,7 @@ check_chart_clicks (ArbWindow *window)
 {
   GtkWidget *chart = GTK_WIDGET (window->review_chart);
   ArbReplay *replay = arb_window_get_replay (window);
-  guint n = arb_review_get_n_steps (arb_game_get_review (arb_window_get_game (window)));
+  guint n = arb_review_get_n_steps (arb_session_get_review (window->session));
 
   arb_test_let_frames_pass ();
   g_assert_true (gtk_widget_get_mapped (chart));
@@ -40,7 +40,7 @@ check_chart_keys (ArbWindow *window)
 {
   GtkWidget *chart = GTK_WIDGET (window->review_chart);
   ArbReplay *replay = arb_window_get_replay (window);
-  ArbReview *review = arb_game_get_review (arb_window_get_game (window));
+  ArbReview *review = arb_session_get_review (window->session);
   guint n = arb_review_get_n_steps (review), first_mark = G_MAXUINT, second_mark = G_MAXUINT;
   gboolean handled = FALSE;
 
@@ -100,7 +100,7 @@ static void
 check_ghosts (ArbWindow *window)
 {
   ArbGame *game = arb_window_get_game (window);
-  ArbReview *review = arb_game_get_review (game);
+  ArbReview *review = arb_session_get_review (window->session);
   guint n = arb_review_get_n_steps (review);
   guint n_ghosts = 0, n_piles = 0;
 
@@ -127,7 +127,7 @@ check_ghosts (ArbWindow *window)
 static gboolean
 reviewed (ArbWindow *window)
 {
-  return arb_game_get_review (arb_window_get_game (window)) != NULL;
+  return arb_session_get_review (window->session) != NULL;
 }
 
 /* Review, in the replay: runs in the background, then says at each step
@@ -158,7 +158,7 @@ test_review_in_replay (void)
   arb_test_wait_for (window, reviewed);
   g_assert_false (arb_session_get_reviewing (window->session));
   g_assert_true (arb_session_get_modified (window->session));
-  g_assert_cmpuint (arb_review_get_n_steps (arb_game_get_review (arb_window_get_game (window))), ==, n_steps);
+  g_assert_cmpuint (arb_review_get_n_steps (arb_session_get_review (window->session)), ==, n_steps);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-first", NULL);
   g_assert_true (gtk_widget_get_visible (window->review_box));
   g_assert_true (g_str_has_prefix (gtk_label_get_label (window->review_label), "Next: "));
@@ -210,7 +210,7 @@ test_leaving_replay_cancels_review (void)
   end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
   while (g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, FALSE);
-  g_assert_null (arb_game_get_review (game));
+  g_assert_null (arb_session_get_review (window->session));
   g_assert_true (arb_window_get_game (window) == game);
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, n_steps);
   arb_test_wait_for (window, arb_test_settled);

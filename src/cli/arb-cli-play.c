@@ -291,7 +291,7 @@ arb_cli_play (int argc, char **argv)
       return ARB_CLI_EXIT_FAILURE;
     }
   print_result (game, &setup, options.json);
-  if (options.save != NULL && !arb_cli_save_write (game, options.save))
+  if (options.save != NULL && !arb_cli_save_write (game, NULL, options.save))
     return ARB_CLI_EXIT_FAILURE;
   return ARB_CLI_EXIT_OK;
 }

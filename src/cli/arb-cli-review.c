@@ -412,7 +412,7 @@ arb_cli_review (int argc, char **argv)
     }
 
   file = g_file_new_for_commandline_arg (argv[1]);
-  game = arb_save_read_file (file, NULL, &error);
+  game = arb_save_read_file (file, &review, NULL, &error);
   if (game == NULL)
     {
       arb_cli_printerr ("%s: %s", argv[1], error->message);
@@ -420,13 +420,12 @@ arb_cli_review (int argc, char **argv)
     }
   if (options.remove)
     {
-      if (arb_game_get_review (game) == NULL)
+      if (review == NULL)
         {
           g_print (_("%s has no review\n"), argv[1]);
           return ARB_CLI_EXIT_OK;
         }
-      arb_game_set_review (game, NULL);
-      if (!arb_cli_save_write (game, argv[1]))
+      if (!arb_cli_save_write (game, NULL, argv[1]))
         return ARB_CLI_EXIT_FAILURE;
       g_print (_("The review was removed from %s\n"), argv[1]);
       return ARB_CLI_EXIT_OK;
@@ -434,7 +433,6 @@ arb_cli_review (int argc, char **argv)
 
   /* The stored review answers unless other parameters are asked for, or
    * the game went on after it. */
-  review = arb_game_get_review (game) != NULL ? g_object_ref (arb_game_get_review (game)) : NULL;
   if (review != NULL)
     {
       ArbReviewParams old;
@@ -467,8 +465,7 @@ arb_cli_review (int argc, char **argv)
 
   if (options.write && !stored)
     {
-      arb_game_set_review (game, review);
-      if (!arb_cli_save_write (game, argv[1]))
+      if (!arb_cli_save_write (game, review, argv[1]))
         return ARB_CLI_EXIT_FAILURE;
     }
   return ARB_CLI_EXIT_OK;

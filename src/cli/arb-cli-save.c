@@ -26,7 +26,7 @@ static ArbGame *
 load_file (const char *file, GError **error)
 {
   g_autoptr (GFile) gfile = g_file_new_for_commandline_arg (file);
-  return arb_save_read_file (gfile, NULL, error);
+  return arb_save_read_file (gfile, NULL, NULL, error);
 }
 
 /* The one save game named on the command line of validate and show; says
@@ -68,14 +68,15 @@ player_name (ArbGame *game, guint player)
   return arb_game_player_name (game, player);
 }
 
-/* Writes the save game of the whole game; TRUE when written. */
+/* Writes the save game of the whole game and its review (may be NULL);
+ * TRUE when written. */
 gboolean
-arb_cli_save_write (ArbGame *game, const char *file)
+arb_cli_save_write (ArbGame *game, ArbReview *review, const char *file)
 {
   g_autoptr (GFile) gfile = g_file_new_for_commandline_arg (file);
   g_autoptr (GError) error = NULL;
 
-  if (!arb_save_write_file (game, gfile, NULL, &error))
+  if (!arb_save_write_file (game, review, gfile, NULL, &error))
     {
       arb_cli_printerr ("%s", error->message);
       return FALSE;
@@ -88,7 +89,7 @@ int
 arb_cli_save_score (const char *file, const char *data, gsize length, gboolean json)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (ArbGame) game = arb_save_load_data (data, length, &error);
+  g_autoptr (ArbGame) game = arb_save_load_data (data, length, NULL, &error);
   g_auto (ArbCliPosition) position = { 0 };
   g_autofree char *output = NULL;
   const char *names[ARB_MAX_PLAYERS];
@@ -321,7 +322,7 @@ finished_game (GError **error)
 {
   g_autoptr (ArbGame) game = arb_cli_random_game (4, 2018, error);
 
-  return game != NULL ? arb_save_to_bytes (game, error) : NULL;
+  return game != NULL ? arb_save_to_bytes (game, NULL, error) : NULL;
 }
 
 /* Loads (parses, validates, replays) the game again and again for the
@@ -340,7 +341,7 @@ arb_cli_save_bench (double seconds)
       arb_cli_printerr ("%s", error->message);
       return FALSE;
     }
-  g_object_unref (arb_save_load_bytes (bytes, NULL)); /* warms the caches up */
+  g_object_unref (arb_save_load_bytes (bytes, NULL, NULL)); /* warms the caches up */
 
   wall_start = g_get_monotonic_time ();
   cpu_start = arb_cli_cpu_seconds ();
@@ -348,7 +349,7 @@ arb_cli_save_bench (double seconds)
     {
       for (guint i = 0; i < 16; i++)
         {
-          ArbGame *game = arb_save_load_bytes (bytes, &error);
+          ArbGame *game = arb_save_load_bytes (bytes, NULL, &error);
           if (game == NULL)
             {
               arb_cli_printerr ("%s", error->message);

@@ -9,6 +9,7 @@
 G_BEGIN_DECLS
 
 gboolean arb_cli_save_write (ArbGame    *game,
+                             ArbReview  *review,
                              const char *file);
 int      arb_cli_save_score (const char *file,
                              const char *data,

@@ -8,7 +8,6 @@
 #include "arb-enums.h"
 #include "arb-error.h"
 #include "arb-game.h"
-#include "arb-review.h"
 
 struct _ArbGame
 {
@@ -20,7 +19,6 @@ struct _ArbGame
   GArray    *steps;    /* ArbStep, every action since the deal */
   GPtrArray *players;  /* ArbPlayer, one per seat */
   guint32    seed;
-  ArbReview *review;   /* of the first steps, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (ArbGame, arb_game, G_TYPE_OBJECT,
@@ -35,7 +33,6 @@ enum {
   PROP_TURN,
   PROP_FINISHED,
   PROP_CAN_TAKE_BACK,
-  PROP_REVIEW,
   N_PROPS
 };
 static GParamSpec *properties[N_PROPS];
@@ -45,7 +42,6 @@ static void
 arb_game_finalize (GObject *object)
 {
   ArbGame *self = ARB_GAME (object);
-  g_clear_object (&self->review);
   g_array_unref (self->steps);
   g_ptr_array_unref (self->players);
   G_OBJECT_CLASS (arb_game_parent_class)->finalize (object);
@@ -78,9 +74,6 @@ arb_game_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec
     case PROP_CAN_TAKE_BACK:
       g_value_set_boolean (value, arb_game_can_take_back (self));
       break;
-    case PROP_REVIEW:
-      g_value_set_object (value, self->review);
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -106,9 +99,6 @@ install_properties (GObjectClass *object_class)
   /* Whether arb_game_take_back() would succeed now. */
   properties[PROP_CAN_TAKE_BACK] =
     g_param_spec_boolean ("can-take-back", NULL, NULL, FALSE, flags);
-  /* An ArbReview of the first steps, or NULL (arb_game_set_review()). */
-  properties[PROP_REVIEW] =
-    g_param_spec_object ("review", NULL, NULL, ARB_TYPE_REVIEW, flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -573,9 +563,6 @@ arb_game_take_back (ArbGame *self, GError **error)
   rebuild_state (self, self->steps->len);
 
   g_object_freeze_notify (G_OBJECT (self));
-  /* The step it reviewed is gone: the review no longer fits the game. */
-  if (self->review != NULL && arb_review_get_n_steps (self->review) > self->steps->len)
-    arb_game_set_review (self, NULL);
   notify_changes (self, &before, TRUE);
   g_object_thaw_notify (G_OBJECT (self));
   arb_table_events_emit_reset (ARB_TABLE_EVENTS (self));
@@ -622,24 +609,4 @@ arb_game_project (ArbGame *self, int viewer, ArbProjection *projection)
   for (guint i = 0; i < self->steps->len; i++)
     arb_knowledge_add_step (&knowledge, &g_array_index (self->steps, ArbStep, i));
   arb_projection_init (projection, &self->state, viewer, &knowledge);
-}
-
-ArbReview *
-arb_game_get_review (ArbGame *self)
-{
-  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
-  return self->review;
-}
-
-/* review must cover no more steps than the game has taken, and be a review
- * of these steps (arb_review_run() on this game, or the save game's). */
-void
-arb_game_set_review (ArbGame *self, ArbReview *review)
-{
-  g_return_if_fail (ARB_IS_GAME (self));
-  g_return_if_fail (review == NULL || ARB_IS_REVIEW (review));
-  g_return_if_fail (review == NULL || arb_review_get_n_steps (review) <= self->steps->len);
-
-  if (g_set_object (&self->review, review))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVIEW]);
 }

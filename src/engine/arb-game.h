@@ -25,9 +25,6 @@ G_BEGIN_DECLS
 #define ARB_TYPE_GAME (arb_game_get_type ())
 G_DECLARE_FINAL_TYPE (ArbGame, arb_game, ARB, GAME, GObject)
 
-/* arb-review.h */
-typedef struct _ArbReview ArbReview;
-
 ArbGame        *arb_game_new               (ArbVariant       variant,
                                             GPtrArray       *players,
                                             guint32          seed,
@@ -92,12 +89,5 @@ gboolean        arb_game_apply_step        (ArbGame         *self,
 gboolean        arb_game_can_take_back     (ArbGame         *self);
 gboolean        arb_game_take_back         (ArbGame         *self,
                                             GError         **error);
-
-/* The review of the game's first steps (arb-review.h), kept with the game
- * and saved with it; NULL when there is none. Taking back a step it covers
- * drops it. */
-ArbReview      *arb_game_get_review        (ArbGame         *self);
-void            arb_game_set_review        (ArbGame         *self,
-                                            ArbReview       *review);
 
 G_END_DECLS

@@ -302,20 +302,22 @@ write_review (xmlTextWriterPtr w, ArbReview *review, ArbVariant variant)
   xmlTextWriterEndElement (w);
 }
 
-/* The save game of the whole game so far, as the bytes of the file: format
- * 1, which older versions read, unless the game has a review. */
+/* The save game of the whole game so far and its review (NULL: none), as
+ * the bytes of the file: format 1, which older versions read, unless there
+ * is a review. The review must be one of the game's first steps. */
 GBytes *
-arb_save_to_bytes (ArbGame *game, GError **error)
+arb_save_to_bytes (ArbGame *game, ArbReview *review, GError **error)
 {
   const ArbPile *deck;
-  ArbReview *review;
   xmlBufferPtr buffer;
   xmlTextWriterPtr w;
   GBytes *bytes = NULL;
 
   g_return_val_if_fail (ARB_IS_GAME (game), NULL);
+  g_return_val_if_fail (review == NULL || ARB_IS_REVIEW (review), NULL);
+  g_return_val_if_fail (review == NULL || arb_review_get_n_steps (review) <= arb_game_get_n_steps (game),
+                        NULL);
   deck = arb_game_get_deck (game);
-  review = arb_game_get_review (game);
   if (deck == NULL)
     {
       g_set_error_literal (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_UNSAVABLE,
@@ -436,7 +438,8 @@ remove_stale_temporaries (const char *path)
 /* Writes a new file and renames it over the old one, so that a crash while
  * saving leaves the previous save whole. */
 gboolean
-arb_save_write_file (ArbGame *game, GFile *file, GCancellable *cancellable, GError **error)
+arb_save_write_file (ArbGame *game, ArbReview *review, GFile *file, GCancellable *cancellable,
+                     GError **error)
 {
   g_autoptr (GBytes) bytes = NULL;
   g_autoptr (GError) local_error = NULL;
@@ -446,7 +449,7 @@ arb_save_write_file (ArbGame *game, GFile *file, GCancellable *cancellable, GErr
   gboolean ok;
 
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  bytes = arb_save_to_bytes (game, error);
+  bytes = arb_save_to_bytes (game, review, error);
   if (bytes == NULL)
     return FALSE;
 
@@ -673,6 +676,7 @@ validate_document (xmlDocPtr doc, GError **error)
 
 typedef struct {
   ArbGame   *game;
+  ArbReview *review;   /* the review read, if any */
   GPtrArray *players;
   ArbVariant variant;
   guint32    seed;
@@ -1368,15 +1372,13 @@ read_review_entry (Reader *reader, xmlNode *node, guint step, const ArbStep *mad
   return TRUE;
 }
 
-/* The review of the game's first steps, checked against them; attached to
- * the game. */
+/* The review of the game's first steps, checked against them. */
 static gboolean
 read_review (Reader *reader, xmlNode *node, guint format_version, GError **error)
 {
   guint n_steps = arb_game_get_n_steps (reader->game);
   g_autofree ArbReviewEntry *entries = g_new0 (ArbReviewEntry, MAX (n_steps, 1));
   g_autofree ArbState *state = g_new (ArbState, 1);
-  g_autoptr (ArbReview) review = NULL;
   ArbReviewParams params;
   guint n = 0;
 
@@ -1404,8 +1406,7 @@ read_review (Reader *reader, xmlNode *node, guint format_version, GError **error
         g_return_val_if_reached (FALSE);
       n++;
     }
-  review = arb_review_new (&params, entries, n);
-  arb_game_set_review (reader->game, review);
+  reader->review = arb_review_new (&params, entries, n);
   return TRUE;
 }
 
@@ -1445,7 +1446,7 @@ check_root (xmlDocPtr doc, guint *format_version, GError **error)
 }
 
 static ArbGame *
-read_document (xmlDocPtr doc, guint format_version, GError **error)
+read_document (xmlDocPtr doc, guint format_version, ArbReview **review_out, GError **error)
 {
   Reader reader = { 0 };
   g_autoptr (GError) rules_error = NULL;
@@ -1484,10 +1485,15 @@ read_document (xmlDocPtr doc, guint format_version, GError **error)
     }
   if (replay_steps (&reader, steps, error) && check_position (&reader, position, error)
       && (review == NULL || read_review (&reader, review, format_version, error)))
-    result = g_steal_pointer (&reader.game);
+    {
+      result = g_steal_pointer (&reader.game);
+      if (review_out != NULL)
+        *review_out = g_steal_pointer (&reader.review);
+    }
 
 out:
   g_clear_object (&reader.game);
+  g_clear_object (&reader.review);
   g_ptr_array_unref (reader.players);
   return result;
 }
@@ -1535,10 +1541,11 @@ check_text (const char *data, gsize length, GError **error)
   return TRUE;
 }
 
-/* A game from the bytes of a save game; NULL with an ARB_SAVE_ERROR when
- * anything is wrong, never a half-loaded game. */
+/* A game from the bytes of a save game, and in review_out (may be NULL)
+ * its review or NULL; NULL with an ARB_SAVE_ERROR when anything is wrong,
+ * never a half-loaded game. */
 ArbGame *
-arb_save_load_data (const char *data, gsize length, GError **error)
+arb_save_load_data (const char *data, gsize length, ArbReview **review_out, GError **error)
 {
   Guard guard = { 0 };
   xmlDocPtr doc;
@@ -1546,6 +1553,7 @@ arb_save_load_data (const char *data, gsize length, GError **error)
   guint format_version = 0;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (review_out == NULL || *review_out == NULL, NULL);
   if (length > ARB_SAVE_MAX_SIZE)
     {
       g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_TOO_LARGE,
@@ -1562,20 +1570,20 @@ arb_save_load_data (const char *data, gsize length, GError **error)
   if (doc == NULL)
     return NULL;
   if (check_root (doc, &format_version, error) && validate_document (doc, error))
-    game = read_document (doc, format_version, error);
+    game = read_document (doc, format_version, review_out, error);
   xmlFreeDoc (doc);
   return game;
 }
 
 ArbGame *
-arb_save_load_bytes (GBytes *bytes, GError **error)
+arb_save_load_bytes (GBytes *bytes, ArbReview **review_out, GError **error)
 {
   gsize length;
   const char *data;
 
   g_return_val_if_fail (bytes != NULL, NULL);
   data = g_bytes_get_data (bytes, &length);
-  return arb_save_load_data (data, length, error);
+  return arb_save_load_data (data, length, review_out, error);
 }
 
 /* Reads at most one byte more than the limit, so that an endless or huge
@@ -1598,7 +1606,7 @@ read_bounded (GFile *file, GCancellable *cancellable, GError **error)
 }
 
 ArbGame *
-arb_save_read_file (GFile *file, GCancellable *cancellable, GError **error)
+arb_save_read_file (GFile *file, ArbReview **review_out, GCancellable *cancellable, GError **error)
 {
   g_autoptr (GError) local_error = NULL;
   g_autoptr (GBytes) bytes = NULL;
@@ -1612,19 +1620,37 @@ arb_save_read_file (GFile *file, GCancellable *cancellable, GError **error)
                    _("Could not read “%s”: %s"), name, local_error->message);
       return NULL;
     }
-  return arb_save_load_bytes (bytes, error);
+  return arb_save_load_bytes (bytes, review_out, error);
+}
+
+/* What a worker thread read: the game and its review. */
+typedef struct {
+  ArbGame   *game;
+  ArbReview *review;
+} ReadResult;
+
+static void
+read_result_free (ReadResult *read)
+{
+  g_clear_object (&read->game);
+  g_clear_object (&read->review);
+  g_free (read);
 }
 
 static void
 read_file_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
   GError *error = NULL;
-  ArbGame *game = arb_save_read_file (G_FILE (task_data), cancellable, &error);
+  ReadResult *read = g_new0 (ReadResult, 1);
 
-  if (game != NULL)
-    g_task_return_pointer (task, game, g_object_unref);
+  read->game = arb_save_read_file (G_FILE (task_data), &read->review, cancellable, &error);
+  if (read->game != NULL)
+    g_task_return_pointer (task, read, (GDestroyNotify) read_result_free);
   else
-    g_task_return_error (task, error);
+    {
+      read_result_free (read);
+      g_task_return_error (task, error);
+    }
 }
 
 /* Reads and checks a save in a worker thread, so that a window stays
@@ -1643,11 +1669,23 @@ arb_save_read_file_async (GFile *file, GCancellable *cancellable,
   g_task_run_in_thread (task, read_file_thread);
 }
 
+/* The game read, and in review_out (may be NULL) its review or NULL. */
 ArbGame *
-arb_save_read_file_finish (GAsyncResult *result, GError **error)
+arb_save_read_file_finish (GAsyncResult *result, ArbReview **review_out, GError **error)
 {
+  ReadResult *read;
+  ArbGame *game;
+
   g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-  return g_task_propagate_pointer (G_TASK (result), error);
+  g_return_val_if_fail (review_out == NULL || *review_out == NULL, NULL);
+  read = g_task_propagate_pointer (G_TASK (result), error);
+  if (read == NULL)
+    return NULL;
+  game = g_steal_pointer (&read->game);
+  if (review_out != NULL)
+    *review_out = g_steal_pointer (&read->review);
+  read_result_free (read);
+  return game;
 }
 
 /* Whether data is XML rather than, say, a JSON position: its first
@@ -1682,10 +1720,10 @@ arb_autosave_exists (void)
   return g_file_query_exists (file, NULL);
 }
 
-/* Saves the game in progress; a finished game has nothing to resume, so
- * its automatic save is removed instead. */
+/* Saves the game in progress and its review (may be NULL); a finished game
+ * has nothing to resume, so its automatic save is removed instead. */
 gboolean
-arb_autosave_write (ArbGame *game, GError **error)
+arb_autosave_write (ArbGame *game, ArbReview *review, GError **error)
 {
   g_autoptr (GFile) file = arb_autosave_get_file ();
   g_autoptr (GFile) dir = g_file_get_parent (file);
@@ -1701,19 +1739,20 @@ arb_autosave_write (ArbGame *game, GError **error)
                    _("Could not create the folder “%s”: %s"), path, g_strerror (saved_errno));
       return FALSE;
     }
-  return arb_save_write_file (game, file, NULL, error);
+  return arb_save_write_file (game, review, file, NULL, error);
 }
 
-/* The game saved automatically, or NULL: with error set when the file is
- * there but cannot be loaded, without when there is none. */
+/* The game saved automatically and in review_out (may be NULL) its review,
+ * or NULL: with error set when the file is there but cannot be loaded,
+ * without when there is none. */
 ArbGame *
-arb_autosave_load (GError **error)
+arb_autosave_load (ArbReview **review_out, GError **error)
 {
   g_autoptr (GFile) file = arb_autosave_get_file ();
 
   if (!g_file_query_exists (file, NULL))
     return NULL;
-  return arb_save_read_file (file, NULL, error);
+  return arb_save_read_file (file, review_out, NULL, error);
 }
 
 /* Removes the automatic save, once a game is over or abandoned. */

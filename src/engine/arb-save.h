@@ -12,6 +12,7 @@
 #include <gio/gio.h>
 
 #include "arb-game.h"
+#include "arb-review.h"
 
 G_BEGIN_DECLS
 
@@ -50,18 +51,27 @@ typedef enum {
 
 GQuark    arb_save_error_quark      (void);
 
+/* review (may be NULL) is the review of the game's first steps
+ * (arb-review.h): a game with one is written in format 2, and reading it
+ * gives it back through review_out (may be NULL; set to NULL when the save
+ * has none). */
 GBytes   *arb_save_to_bytes         (ArbGame       *game,
+                                     ArbReview     *review,
                                      GError       **error);
 gboolean  arb_save_write_file       (ArbGame       *game,
+                                     ArbReview     *review,
                                      GFile         *file,
                                      GCancellable  *cancellable,
                                      GError       **error);
 ArbGame  *arb_save_load_bytes       (GBytes        *bytes,
+                                     ArbReview    **review_out,
                                      GError       **error);
 ArbGame  *arb_save_load_data        (const char    *data,
                                      gsize          length,
+                                     ArbReview    **review_out,
                                      GError       **error);
 ArbGame  *arb_save_read_file        (GFile         *file,
+                                     ArbReview    **review_out,
                                      GCancellable  *cancellable,
                                      GError       **error);
 void      arb_save_read_file_async  (GFile         *file,
@@ -69,6 +79,7 @@ void      arb_save_read_file_async  (GFile         *file,
                                      GAsyncReadyCallback callback,
                                      gpointer       user_data);
 ArbGame  *arb_save_read_file_finish (GAsyncResult  *result,
+                                     ArbReview    **review_out,
                                      GError       **error);
 gboolean  arb_save_looks_like_save  (const char    *data,
                                      gsize          length);
@@ -77,8 +88,10 @@ gboolean  arb_save_looks_like_save  (const char    *data,
 GFile    *arb_autosave_get_file     (void);
 gboolean  arb_autosave_exists       (void);
 gboolean  arb_autosave_write        (ArbGame       *game,
+                                     ArbReview     *review,
                                      GError       **error);
-ArbGame  *arb_autosave_load         (GError       **error);
+ArbGame  *arb_autosave_load         (ArbReview    **review_out,
+                                     GError       **error);
 gboolean  arb_autosave_discard      (GError       **error);
 
 G_END_DECLS

@@ -35,6 +35,7 @@ struct _ArbSession
 
   ArbGame       *game;
   ArbReplay     *replay;          /* set while replaying */
+  ArbReview     *review;          /* of the game's first steps, or NULL */
   ArbViewpoint  *viewpoint;       /* what the screen shows: created once */
   ArbSeatDriver *driver;          /* plays the computers' steps */
   GFile         *file;
@@ -155,7 +156,7 @@ autosave (ArbSession *self)
   if (arb_game_is_finished (self->game))
     ok = arb_autosave_discard (&error);
   else
-    ok = arb_autosave_write (self->game, &error);
+    ok = arb_autosave_write (self->game, self->review, &error);
   if (!ok && !self->autosave_failed)
     g_signal_emit (self, signals[AUTOSAVE_FAILED], 0, error->message);
   self->autosave_failed = !ok;
@@ -466,8 +467,18 @@ on_step_applied (ArbGame *game, guint index, ArbSession *self)
 }
 
 static void
+set_review (ArbSession *self, ArbReview *review)
+{
+  if (g_set_object (&self->review, review))
+    notify (self, PROP_REVIEW);
+}
+
+static void
 on_position_reset (ArbGame *game, ArbSession *self)
 {
+  /* The step it reviewed is gone: the review no longer fits the game. */
+  if (self->review != NULL && arb_review_get_n_steps (self->review) > arb_game_get_n_steps (game))
+    set_review (self, NULL);
   set_modified (self, TRUE);
   autosave (self);
   step_done (self);
@@ -506,11 +517,13 @@ arb_session_stop (ArbSession *self)
 }
 
 static void
-set_game_full (ArbSession *self, ArbGame *game, GFile *file, gboolean replay)
+set_game_full (ArbSession *self, ArbGame *game, ArbReview *review, GFile *file, gboolean replay)
 {
   arb_session_stop (self);
   g_clear_object (&self->replay);
   g_clear_object (&self->driver);
+  /* Told with the replay below, once the game is in place. */
+  g_set_object (&self->review, review);
   if (game != self->game)
     {
       disconnect_game (self);
@@ -549,17 +562,21 @@ arb_session_set_game (ArbSession *self, ArbGame *game, GFile *file)
   g_return_if_fail (ARB_IS_SESSION (self));
   g_return_if_fail (game == NULL || ARB_IS_GAME (game));
   g_return_if_fail (file == NULL || G_IS_FILE (file));
-  set_game_full (self, game, file, FALSE);
+  set_game_full (self, game, NULL, file, FALSE);
 }
 
-/* A game read from file: a game in progress goes on, a finished one is
- * replayed, its scores one click away. */
+/* A game read from file with its review (NULL: none, else one of its
+ * first steps): a game in progress goes on, a finished one is replayed,
+ * its scores one click away. */
 void
-arb_session_open_game (ArbSession *self, ArbGame *game, GFile *file)
+arb_session_open_game (ArbSession *self, ArbGame *game, ArbReview *review, GFile *file)
 {
   g_return_if_fail (ARB_IS_SESSION (self));
   g_return_if_fail (ARB_IS_GAME (game));
-  set_game_full (self, game, file, arb_game_is_finished (game));
+  g_return_if_fail (review == NULL || ARB_IS_REVIEW (review));
+  g_return_if_fail (review == NULL || arb_review_get_n_steps (review) <= arb_game_get_n_steps (game));
+  g_return_if_fail (file == NULL || G_IS_FILE (file));
+  set_game_full (self, game, review, file, arb_game_is_finished (game));
 }
 
 ArbGame *
@@ -714,7 +731,7 @@ ArbReview *
 arb_session_get_review (ArbSession *self)
 {
   g_return_val_if_fail (ARB_IS_SESSION (self), NULL);
-  return self->game != NULL ? arb_game_get_review (self->game) : NULL;
+  return self->review;
 }
 
 gboolean
@@ -765,10 +782,9 @@ on_reviewed (GObject *source, GAsyncResult *result, gpointer user_data)
       g_clear_object (&self->review_cancellable);
       if (review != NULL)
         {
-          arb_game_set_review (self->game, review);
           /* A review is worth keeping: the game now has something to save. */
           set_modified (self, TRUE);
-          notify (self, PROP_REVIEW);
+          set_review (self, review);
         }
       else
         say (self, error->message, TRUE);
@@ -790,7 +806,7 @@ arb_session_review (ArbSession *self)
   ArbReviewParams params;
 
   g_return_val_if_fail (ARB_IS_SESSION (self), FALSE);
-  if (self->replay == NULL || self->review_cancellable != NULL || arb_session_get_review (self) != NULL
+  if (self->replay == NULL || self->review_cancellable != NULL || self->review != NULL
       || arb_game_get_n_steps (self->game) == 0)
     return FALSE;
   arb_review_params_init (&params, arb_game_get_seed (self->game));
@@ -840,7 +856,8 @@ on_file_read (GObject *source, GAsyncResult *result, gpointer user_data)
   Loading *loading = user_data;
   ArbSession *self = loading->session;
   g_autoptr (GError) error = NULL;
-  g_autoptr (ArbGame) game = arb_save_read_file_finish (result, &error);
+  g_autoptr (ArbReview) review = NULL;
+  g_autoptr (ArbGame) game = arb_save_read_file_finish (result, &review, &error);
 
   /* Another file was asked for, or the window closed, meanwhile. */
   if (!g_cancellable_is_cancelled (loading->cancellable))
@@ -848,7 +865,7 @@ on_file_read (GObject *source, GAsyncResult *result, gpointer user_data)
       g_clear_object (&self->load_cancellable);
       notify (self, PROP_LOADING);
       if (game != NULL)
-        arb_session_open_game (self, game, loading->file);
+        arb_session_open_game (self, game, review, loading->file);
       else
         g_signal_emit (self, signals[OPEN_FAILED], 0, error->message);
     }
@@ -898,10 +915,11 @@ gboolean
 arb_session_continue (ArbSession *self, GError **error)
 {
   g_autoptr (GError) local_error = NULL;
+  g_autoptr (ArbReview) review = NULL;
   g_autoptr (ArbGame) game = NULL;
 
   g_return_val_if_fail (ARB_IS_SESSION (self), FALSE);
-  game = arb_autosave_load (&local_error);
+  game = arb_autosave_load (&review, &local_error);
   if (game == NULL)
     {
       /* The file went away since the welcome page offered it. */
@@ -911,7 +929,7 @@ arb_session_continue (ArbSession *self, GError **error)
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
-  arb_session_set_game (self, game, NULL);
+  set_game_full (self, game, review, NULL, FALSE);
   return TRUE;
 }
 
@@ -941,7 +959,7 @@ arb_session_save (ArbSession *self, GFile *file, GError **error)
   if (file == NULL)
     file = self->file;
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  if (!arb_save_write_file (self->game, file, NULL, error))
+  if (!arb_save_write_file (self->game, self->review, file, NULL, error))
     {
       arb_session_cancel_offer (self);
       return FALSE;
@@ -1021,6 +1039,7 @@ arb_session_dispose (GObject *object)
   arb_session_stop (self);
   g_clear_object (&self->driver);
   g_clear_object (&self->replay);
+  g_clear_object (&self->review);
   disconnect_game (self);
   if (self->viewpoint != NULL)
     arb_viewpoint_set_source (self->viewpoint, NULL);
@@ -1074,7 +1093,7 @@ arb_session_get_property (GObject *object, guint prop_id, GValue *value, GParamS
       g_value_set_boolean (value, self->open_hands);
       break;
     case PROP_REVIEW:
-      g_value_set_object (value, arb_session_get_review (self));
+      g_value_set_object (value, self->review);
       break;
     case PROP_REVIEWING:
       g_value_set_boolean (value, arb_session_get_reviewing (self));
@@ -1156,6 +1175,9 @@ arb_session_class_init (ArbSessionClass *klass)
   properties[PROP_OPEN_HANDS] =
     g_param_spec_boolean ("open-hands", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The review of the game's first steps (arb-review.h), or NULL: made in
+   * the replay, read and saved with the game, dropped when a step it
+   * covers is taken back. */
   properties[PROP_REVIEW] = object_property ("review", ARB_TYPE_REVIEW);
   properties[PROP_REVIEWING] = boolean_property ("reviewing");
   properties[PROP_REVIEW_PROGRESS] = g_param_spec_double ("review-progress", NULL, NULL, 0, 1, 0, flags);

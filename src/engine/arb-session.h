@@ -40,6 +40,7 @@ void          arb_session_set_game          (ArbSession    *self,
                                              GFile         *file);
 void          arb_session_open_game         (ArbSession    *self,
                                              ArbGame       *game,
+                                             ArbReview     *review,
                                              GFile         *file);
 ArbGame      *arb_session_get_game          (ArbSession    *self);
 GFile        *arb_session_get_file          (ArbSession    *self);

@@ -67,7 +67,7 @@ open_save (GtkWidget *window)
   g_autoptr (ArbGame) game = NULL;
   gint64 start = g_get_monotonic_time ();
 
-  game = arb_save_read_file (file, NULL, &error);
+  game = arb_save_read_file (file, NULL, NULL, &error);
   if (game == NULL)
     g_error ("%s", error->message);
   g_print ("read-save-us %" G_GINT64_FORMAT "\n", g_get_monotonic_time () - start);
