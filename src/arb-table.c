@@ -21,7 +21,9 @@
 #include "arb-log-view.h"
 #include "arb-pile-view.h"
 #include "arb-pile-view-private.h"
+#include "arb-side-panel.h"
 #include "arb-table.h"
+#include "arb-table-heading.h"
 #include "arb-table-private.h"
 
 /* The limits of the width of a card of the large arboretum. */
@@ -29,8 +31,8 @@
 #define MAX_CARD_WIDTH 138
 #define ZOOM_STEP 12
 
-/* The most characters of a name where room is short (above a discard
- * pile, on a tab of the side panel): the full name is shown elsewhere. */
+/* The most characters of a name above a discard pile: the full name is
+ * shown elsewhere. The same as on a tab of the side panel. */
 #define SHORT_NAME_CHARS 10
 
 struct _ArbTable
@@ -40,8 +42,7 @@ struct _ArbTable
   /* Template widgets */
   ArbFlightLayer       *flight_layer;
   AdwFlap              *flap;
-  GtkLabel             *status_label;
-  GtkLabel             *hint_label;
+  ArbTableHeading      *heading;
   GtkBox               *piles_box;
   GtkLabel             *own_title;
   ArbArboretumView     *own_view;
@@ -49,9 +50,7 @@ struct _ArbTable
   GtkLabel             *hand_title;
   GtkButton            *discard_button;
   ArbHandView          *hand_view;
-  GtkStack             *seats_stack;
-  GtkWidget            *seat_switcher;
-  ArbLogView           *log_view;
+  ArbSidePanel         *side_panel;
 
   GSignalGroup         *viewpoint_signals;
   ArbViewpoint         *viewpoint;   /* the game, or a replay of it, as one viewer sees it */
@@ -62,7 +61,6 @@ struct _ArbTable
   guint                 focus_turn;  /* the turn the focus was last placed for */
   guint                 focus_idle;
   GtkWidget            *pile_views[ARB_MAX_PLAYERS + 1]; /* deck first */
-  ArbArboretumView     *seat_views[ARB_MAX_PLAYERS];
   guint                 flight_player; /* the step whose card flies */
   ArbMove               flight_move;
 };
@@ -155,28 +153,22 @@ hand_is_own (ArbTable *self, int seat)
          && !arb_game_is_computer (self->game, (guint) seat);
 }
 
+/* player's arboretum in the side panel, NULL past the players. */
+static ArbArboretumView *
+seat_view (ArbTable *self, guint player)
+{
+  return arb_side_panel_get_arboretum_view (self->side_panel, player);
+}
+
 static ArbArboretumView *
 arboretum_view (ArbTable *self, guint player)
 {
   if ((int) player == large_seat (self))
     return self->own_view;
-  return self->seat_views[player];
+  return seat_view (self, player);
 }
 
 /* ---- the heading -------------------------------------------------------- */
-
-static void
-set_hint_line (ArbTable *self, const char *text, const char *style)
-{
-  GtkWidget *line = GTK_WIDGET (self->hint_label);
-
-  gtk_label_set_label (self->hint_label, text);
-  gtk_widget_set_tooltip_text (line, text);
-  gtk_widget_remove_css_class (line, "error");
-  gtk_widget_remove_css_class (line, "accent");
-  gtk_widget_remove_css_class (line, "dim-label");
-  gtk_widget_add_css_class (line, style);
-}
 
 /* Tells the player something that lasts until the next step, in the line
  * under the heading, where it hides no card. */
@@ -184,59 +176,7 @@ void
 arb_table_say (ArbTable *self, const char *text, gboolean is_error)
 {
   g_return_if_fail (ARB_IS_TABLE (self));
-  set_hint_line (self, text, is_error ? "error" : "accent");
-}
-
-static char *
-hint_text (ArbTable *self, const ArbState *state)
-{
-  if (is_replay (self))
-    return g_strdup (_("Replay: step through the game with the bar below."));
-  if (state->phase == ARB_PHASE_OVER)
-    return g_strdup (_("The scoring sheet shows who won."));
-  if (arb_game_is_computer (self->game, state->current))
-    return g_strdup (_("The computer is taking its turn…"));
-  if (!arb_table_seat_to_act (self))
-    return g_strdup ("");
-  switch (state->phase)
-    {
-    case ARB_PHASE_DRAW:
-      if (state->draws == 1 && arb_card_is_valid (self->new_card))
-        {
-          g_autofree char *card = arb_card_to_string (self->new_card);
-          /* Translators: %s is the card just drawn from the deck. */
-          return g_strdup_printf (_("You drew %s. Now draw your second card from the deck or a discard pile."),
-                                  card);
-        }
-      return g_strdup (_("Click the deck or the top card of a discard pile."));
-    case ARB_PHASE_PLAY:
-      return g_strdup (_("Choose a card in your hand, then one of the highlighted places in your arboretum."));
-    case ARB_PHASE_DISCARD:
-      return g_strdup (arb_state_discards_on_pile (state)
-                       ? _("Choose a card, then Discard, or drop it on your discard pile.")
-                       : _("Choose a card, then a highlighted place in Q’s arboretum."));
-    case ARB_PHASE_OVER:
-    default:
-      return g_strdup ("");
-    }
-}
-
-static void
-update_heading (ArbTable *self, const ArbState *state)
-{
-  g_autofree char *status = arb_game_describe_phase (self->game, state);
-  g_autofree char *hint = hint_text (self, state);
-
-  if (arb_state_is_last_turn (state))
-    {
-      /* Translators: the heading of the last turn: "Rina: Play a card · Last turn". */
-      g_autofree char *last = g_strdup_printf (_("%s · Last turn"), status);
-      g_free (status);
-      status = g_steal_pointer (&last);
-    }
-  gtk_label_set_label (self->status_label, status);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), status);
-  set_hint_line (self, hint, "dim-label");
+  arb_table_heading_say (self->heading, text, is_error);
 }
 
 /* ---- piles ---------------------------------------------------------------- */
@@ -286,7 +226,7 @@ light_last_planted (ArbTable *self, const ArbState *state)
     }
   arb_arboretum_view_set_path (self->own_view, target == large_seat (self) ? &path : NULL);
   for (guint p = 0; p < state->n_players; p++)
-    arb_arboretum_view_set_path (self->seat_views[p], (int) p == target ? &path : NULL);
+    arb_arboretum_view_set_path (seat_view (self, p), (int) p == target ? &path : NULL);
 }
 
 static void
@@ -301,18 +241,7 @@ update_arboreta (ArbTable *self, const ArbState *state)
     title = g_strdup_printf (_("%s’s arboretum"), arb_game_player_name (self->game, (guint) own));
   gtk_label_set_label (self->own_title, title);
   arb_arboretum_view_set_arboretum (self->own_view, &state->arboreta[own]);
-  for (guint p = 0; p < state->n_players; p++)
-    {
-      GtkStackPage *page = gtk_stack_get_page (self->seats_stack, GTK_WIDGET (self->seat_views[p]));
-
-      arb_arboretum_view_set_arboretum (self->seat_views[p], &state->arboreta[p]);
-      gtk_stack_page_set_visible (page, (int) p != own);
-    }
-  /* A hidden page can stay the visible child of a GtkStack: never show the
-   * large arboretum a second time in place of another player's. */
-  if (gtk_stack_get_visible_child (self->seats_stack) == GTK_WIDGET (self->seat_views[own]))
-    gtk_stack_set_visible_child (self->seats_stack,
-                                 GTK_WIDGET (self->seat_views[(own + 1) % (int) state->n_players]));
+  arb_side_panel_update (self->side_panel, self->viewpoint, own);
   light_last_planted (self, state);
 }
 
@@ -395,10 +324,10 @@ update_cells (ArbTable *self, const ArbState *state)
     n_legal = arb_state_legal_cells (state, card, &target, legal);
   arb_arboretum_view_set_cells (self->own_view, legal, target == state->current ? n_legal : 0);
   for (guint p = 0; p < state->n_players; p++)
-    arb_arboretum_view_set_cells (self->seat_views[p], legal,
+    arb_arboretum_view_set_cells (seat_view (self, p), legal,
                                   p == target && p != state->current ? n_legal : 0);
   if (n_legal > 0 && target != state->current)
-    gtk_stack_set_visible_child (self->seats_stack, GTK_WIDGET (self->seat_views[target]));
+    arb_side_panel_show_arboretum (self->side_panel, seat_view (self, target));
 }
 
 /* The arboretum whose free cells are lit: the seat's own for a play, Q's
@@ -409,8 +338,8 @@ view_with_cells (ArbTable *self)
   if (arb_arboretum_view_get_n_cells (self->own_view) > 0)
     return self->own_view;
   for (guint p = 0; p < ARB_MAX_PLAYERS; p++)
-    if (self->seat_views[p] != NULL && arb_arboretum_view_get_n_cells (self->seat_views[p]) > 0)
-      return self->seat_views[p];
+    if (seat_view (self, p) != NULL && arb_arboretum_view_get_n_cells (seat_view (self, p)) > 0)
+      return seat_view (self, p);
   return NULL;
 }
 
@@ -491,7 +420,7 @@ update_turn (ArbTable *self, const ArbState *state)
   /* How many turns the deck lasts depends on whose turn it is too. */
   arb_pile_view_set_turns_left (ARB_PILE_VIEW (self->pile_views[0]), arb_state_turns_left (state),
                                 arb_state_n_seats (state));
-  update_heading (self, state);
+  arb_table_heading_update (self->heading, self->viewpoint, arb_table_seat_to_act (self), self->new_card);
   update_cells (self, state);
   update_discard_button (self, state);
   queue_restore_focus (self);
@@ -513,30 +442,6 @@ update_all (ArbTable *self)
 
 /* ---- flying cards --------------------------------------------------------- */
 
-/* The tab of player's arboretum in the side panel: where a card goes to
- * and comes from a hand that is not on screen. The whole row of tabs if
- * the player has none (the large arboretum's). */
-static GtkWidget *
-tab_of (ArbTable *self, guint player)
-{
-  GtkWidget *button = gtk_widget_get_first_child (self->seat_switcher);
-
-  for (guint p = 0; p < ARB_MAX_PLAYERS && self->seat_views[p] != NULL; p++)
-    {
-      GtkStackPage *page = gtk_stack_get_page (self->seats_stack, GTK_WIDGET (self->seat_views[p]));
-
-      /* The switcher may keep a hidden button for a hidden page. */
-      while (button != NULL && !gtk_widget_get_visible (button))
-        button = gtk_widget_get_next_sibling (button);
-      if (button == NULL || !gtk_stack_page_get_visible (page))
-        continue;
-      if (p == player)
-        return button;
-      button = gtk_widget_get_next_sibling (button);
-    }
-  return self->seat_switcher;
-}
-
 /* Where the card of the step that flies is now, on the table as laid out
  * again (arb_flight_layer_fly_later). */
 static GtkWidget *
@@ -550,7 +455,8 @@ landing_place (gpointer data)
     return NULL;
   if (move->kind == ARB_MOVE_DRAW)
     return (int) self->flight_player == hand_seat (self)
-           ? arb_hand_view_get_card_button (self->hand_view, move->card) : tab_of (self, self->flight_player);
+           ? arb_hand_view_get_card_button (self->hand_view, move->card)
+           : arb_side_panel_get_tab (self->side_panel, self->flight_player);
   arboretum = arb_state_move_arboretum (shown_state (self), self->flight_player, move);
   if (arboretum >= 0)
     return arb_arboretum_view_get_card_widget (arboretum_view (self, (guint) arboretum), move->x, move->y);
@@ -573,7 +479,8 @@ fly (ArbTable *self, guint player, const ArbMove *move)
   else if (!arb_card_is_valid (move->card))
     return;
   else
-    from = own_hand ? arb_hand_view_get_card_button (self->hand_view, move->card) : tab_of (self, player);
+    from = own_hand ? arb_hand_view_get_card_button (self->hand_view, move->card)
+                    : arb_side_panel_get_tab (self->side_panel, player);
   if (from == NULL || !gtk_widget_get_mapped (from))
     return;
   self->flight_player = player;
@@ -616,22 +523,11 @@ on_card_discarded (ArbTable *self, guint player, guint card, int x, int y)
   self->new_card = ARB_CARD_NONE;
 }
 
-/* The log follows a replay's cursor, and goes back to its end after. */
-static void
-follow_in_log (ArbTable *self)
-{
-  arb_log_view_follow (self->log_view,
-                       is_replay (self) ? (int) arb_viewpoint_get_n_steps (self->viewpoint) : -1);
-}
-
 /* Every step redraws the whole table from the projection. */
 static void
 on_step_applied (ArbTable *self, guint index)
 {
-  if (is_replay (self))
-    follow_in_log (self);
-  else
-    arb_log_view_add_step (self->log_view, index);
+  arb_side_panel_step_applied (self->side_panel, self->viewpoint, index);
   update_all (self);
 }
 
@@ -654,9 +550,7 @@ on_position_reset (ArbTable *self)
     }
   if (game == NULL)
     return;
-  if (!is_replay (self))
-    arb_log_view_trim (self->log_view);
-  follow_in_log (self);
+  arb_side_panel_position_reset (self->side_panel, self->viewpoint);
   update_all (self);
 }
 
@@ -681,6 +575,18 @@ on_cell_activated (ArbArboretumView *view, int x, int y, ArbTable *self)
 
 static void
 on_card_dropped (ArbArboretumView *view, guint card, int x, int y, ArbTable *self)
+{
+  place_card (self, (ArbCard) card, x, y);
+}
+
+static void
+on_panel_cell_activated (ArbSidePanel *panel, int x, int y, ArbTable *self)
+{
+  place_card (self, arb_hand_view_get_selected (self->hand_view), x, y);
+}
+
+static void
+on_panel_card_dropped (ArbSidePanel *panel, guint card, int x, int y, ArbTable *self)
 {
   place_card (self, (ArbCard) card, x, y);
 }
@@ -722,26 +628,11 @@ focus_cells_action (GtkWidget *widget, const char *name, GVariant *param)
   if (cell == NULL)
     return;
   if (view != self->own_view)
-    gtk_stack_set_visible_child (self->seats_stack, GTK_WIDGET (view));
+    arb_side_panel_show_arboretum (self->side_panel, view);
   gtk_widget_grab_focus (cell);
 }
 
 /* ---- building the table --------------------------------------------------- */
-
-/* Tabs that may end in "…" keep the side panel as narrow as its
- * width-request with four players, so it does not fold away too soon. */
-static void
-ellipsize_tabs (ArbTable *self)
-{
-  for (GtkWidget *button = gtk_widget_get_first_child (self->seat_switcher);
-       button != NULL; button = gtk_widget_get_next_sibling (button))
-    {
-      GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
-
-      if (GTK_IS_LABEL (label))
-        gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-    }
-}
 
 static void
 build_piles (ArbTable *self, const ArbState *state)
@@ -762,35 +653,12 @@ build_piles (ArbTable *self, const ArbState *state)
 }
 
 static void
-build_seats (ArbTable *self, const ArbState *state)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->seats_stack))) != NULL)
-    gtk_stack_remove (self->seats_stack, child);
-  memset (self->seat_views, 0, sizeof self->seat_views);
-  for (guint p = 0; p < state->n_players; p++)
-    {
-      g_autofree char *name = g_strdup_printf ("seat%u", p);
-      g_autofree char *tab = arb_game_short_player_name (self->game, p, SHORT_NAME_CHARS);
-
-      self->seat_views[p] = g_object_new (ARB_TYPE_ARBORETUM_VIEW, NULL);
-      arb_arboretum_view_set_card_width (self->seat_views[p], 52);
-      gtk_stack_add_titled (self->seats_stack, GTK_WIDGET (self->seat_views[p]), name, tab);
-      g_signal_connect (self->seat_views[p], "cell-activated", G_CALLBACK (on_cell_activated), self);
-      g_signal_connect (self->seat_views[p], "card-dropped", G_CALLBACK (on_card_dropped), self);
-    }
-  ellipsize_tabs (self);
-}
-
-static void
 build_table (ArbTable *self)
 {
   const ArbState *state = shown_state (self);
 
   build_piles (self, state);
-  build_seats (self, state);
-  arb_log_view_set_viewpoint (self->log_view, self->viewpoint);
+  arb_side_panel_build (self->side_panel, self->viewpoint);
 }
 
 /* Shows the table as viewpoint shows it: its source (the game, or a
@@ -860,8 +728,8 @@ arb_table_show_ghost (ArbTable *self, guint player, const ArbMove *move)
     }
   arb_arboretum_view_set_ghost (self->own_view, ARB_CARD_NONE, 0, 0);
   for (guint p = 0; p < ARB_MAX_PLAYERS; p++)
-    if (self->seat_views[p] != NULL)
-      arb_arboretum_view_set_ghost (self->seat_views[p], ARB_CARD_NONE, 0, 0);
+    if (seat_view (self, p) != NULL)
+      arb_arboretum_view_set_ghost (seat_view (self, p), ARB_CARD_NONE, 0, 0);
   if (arboretum >= 0)
     arb_arboretum_view_set_ghost (arboretum_view (self, (guint) arboretum), move->card, move->x, move->y);
   for (int p = ARB_SOURCE_DECK; p < ARB_MAX_PLAYERS; p++)
@@ -875,8 +743,8 @@ void
 arb_table_follow_player (ArbTable *self, guint player)
 {
   g_return_if_fail (ARB_IS_TABLE (self));
-  if (self->game != NULL && (int) player != large_seat (self) && self->seat_views[player] != NULL)
-    gtk_stack_set_visible_child (self->seats_stack, GTK_WIDGET (self->seat_views[player]));
+  if (self->game != NULL)
+    arb_side_panel_follow_player (self->side_panel, player);
 }
 
 /* Large arboreta stay readable: direction 1 zooms in, -1 out, 0 back to
@@ -932,7 +800,7 @@ arb_table_dump (ArbTable *self)
   g_return_val_if_fail (ARB_IS_TABLE (self), NULL);
   if (self->game == NULL)
     return g_string_free (out, FALSE);
-  g_string_append_printf (out, "heading: %s\n", gtk_label_get_label (self->status_label));
+  g_string_append_printf (out, "heading: %s\n", arb_table_heading_get_status (self->heading));
   for (int p = ARB_SOURCE_DECK; p < ARB_MAX_PLAYERS && self->pile_views[p + 1] != NULL; p++)
     {
       ArbPileView *pile = ARB_PILE_VIEW (self->pile_views[p + 1]);
@@ -946,7 +814,7 @@ arb_table_dump (ArbTable *self)
         dump_card (out, arb_card_widget_get_card (arb_pile_view_get_top (pile)));
       g_string_append_c (out, '\n');
     }
-  for (guint p = 0; p < ARB_MAX_PLAYERS && self->seat_views[p] != NULL; p++)
+  for (guint p = 0; p < ARB_MAX_PLAYERS && seat_view (self, p) != NULL; p++)
     {
       ArbArboretumView *view = arboretum_view (self, p);
       const ArbArboretum *arboretum = arb_arboretum_view_get_arboretum (view);
@@ -985,7 +853,7 @@ arb_table_get_arboretum_view (ArbTable *self, guint player)
 ArbArboretumView *
 arb_table_get_side_view (ArbTable *self)
 {
-  return ARB_ARBORETUM_VIEW (gtk_stack_get_visible_child (self->seats_stack));
+  return arb_side_panel_get_visible_view (self->side_panel);
 }
 
 ArbPileView *
@@ -998,7 +866,7 @@ arb_table_get_pile_view (ArbTable *self, int source)
 ArbLogView *
 arb_table_get_log_view (ArbTable *self)
 {
-  return self->log_view;
+  return arb_side_panel_get_log_view (self->side_panel);
 }
 
 ArbFlightLayer *
@@ -1022,7 +890,7 @@ arb_table_get_hand_title (ArbTable *self)
 const char *
 arb_table_get_heading (ArbTable *self)
 {
-  return gtk_label_get_label (self->status_label);
+  return arb_table_heading_get_status (self->heading);
 }
 
 GtkWidget *
@@ -1130,13 +998,13 @@ arb_table_class_init (ArbTableClass *klass)
   g_type_ensure (ARB_TYPE_ARBORETUM_VIEW);
   g_type_ensure (ARB_TYPE_HAND_VIEW);
   g_type_ensure (ARB_TYPE_FLIGHT_LAYER);
-  g_type_ensure (ARB_TYPE_LOG_VIEW);
+  g_type_ensure (ARB_TYPE_SIDE_PANEL);
+  g_type_ensure (ARB_TYPE_TABLE_HEADING);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/arb-table.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbTable, flight_layer);
   gtk_widget_class_bind_template_child (widget_class, ArbTable, flap);
-  gtk_widget_class_bind_template_child (widget_class, ArbTable, status_label);
-  gtk_widget_class_bind_template_child (widget_class, ArbTable, hint_label);
+  gtk_widget_class_bind_template_child (widget_class, ArbTable, heading);
   gtk_widget_class_bind_template_child (widget_class, ArbTable, piles_box);
   gtk_widget_class_bind_template_child (widget_class, ArbTable, own_title);
   gtk_widget_class_bind_template_child (widget_class, ArbTable, own_view);
@@ -1144,12 +1012,12 @@ arb_table_class_init (ArbTableClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbTable, hand_title);
   gtk_widget_class_bind_template_child (widget_class, ArbTable, discard_button);
   gtk_widget_class_bind_template_child (widget_class, ArbTable, hand_view);
-  gtk_widget_class_bind_template_child (widget_class, ArbTable, seats_stack);
-  gtk_widget_class_bind_template_child (widget_class, ArbTable, seat_switcher);
-  gtk_widget_class_bind_template_child (widget_class, ArbTable, log_view);
+  gtk_widget_class_bind_template_child (widget_class, ArbTable, side_panel);
   gtk_widget_class_bind_template_callback (widget_class, on_card_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_cell_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_card_dropped);
+  gtk_widget_class_bind_template_callback (widget_class, on_panel_cell_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_panel_card_dropped);
 
   gtk_widget_class_install_action (widget_class, "table.discard-selected", NULL, discard_selected_action);
   gtk_widget_class_install_action (widget_class, "table.focus-cells", NULL, focus_cells_action);

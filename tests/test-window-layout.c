@@ -80,7 +80,7 @@ test_heading_keeps_height (void)
   g_assert_true (arb_window_start_from_spec (window,
                                              "standard:2:person=Maximiliana Josephine-Wolkenstein,"
                                              "random=Bartholomew Fitzgerald-Montgomery", 8, &error));
-  text_box = gtk_widget_get_parent (ARB_TEST_TABLE_PART (window, "status_label"));
+  text_box = ARB_TEST_TABLE_PART (window, "heading");
   for (int i = 0; i < 8; i++)
     {
       arb_test_wait_for (window, arb_test_settled);
