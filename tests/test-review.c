@@ -11,6 +11,7 @@
 #include "arb-projection.h"
 #include "arb-review.h"
 #include "arb-save.h"
+#include "arb-test-redeal.h"
 
 /* Quick parameters for the tests that need no precision. */
 static void
@@ -232,50 +233,12 @@ test_hard_no_blunder (void)
 static ArbGame *
 redeal_unseen (ArbGame *game, guint seat, guint32 seed)
 {
-  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
-  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autofree ArbProjection *view = g_new (ArbProjection, 1);
-  g_autoptr (GError) error = NULL;
-  ArbCard unseen[ARB_N_CARDS], shuffled[ARB_N_CARDS], to[ARB_N_CARDS];
-  const ArbState *start = arb_game_get_start_state (game);
-  ArbPile deck = *arb_game_get_deck (game);
-  ArbGame *copy;
-  guint n;
+  guint n = arb_game_get_n_steps (game);
+  g_autofree ArbStep *steps = g_new (ArbStep, n);
+  ArbPile deck;
 
-  arb_game_project (game, seat, view);
-  n = arb_card_set_to_array (&view->unseen, unseen);
-  memcpy (shuffled, unseen, sizeof unseen);
-  for (guint i = n; i > 1; i--)
-    {
-      guint j = (guint) g_rand_int_range (rand, 0, (gint32) i);
-      ArbCard tmp = shuffled[i - 1];
-      shuffled[i - 1] = shuffled[j];
-      shuffled[j] = tmp;
-    }
-  for (guint c = 0; c < ARB_N_CARDS; c++)
-    to[c] = (ArbCard) c;
-  for (guint i = 0; i < n; i++)
-    to[unseen[i]] = shuffled[i];
-
-  for (guint i = 0; i < deck.n; i++)
-    deck.cards[i] = to[deck.cards[i]];
-  for (guint i = 0; i < arb_game_get_n_seats (game); i++)
-    g_ptr_array_add (players, g_object_ref (arb_game_get_player (game, i)));
-  copy = arb_game_new_with_deck (start->variant, players, arb_game_get_seed (game), start->species,
-                                 &deck, &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < arb_game_get_n_steps (game); i++)
-    {
-      ArbStep step = *arb_game_get_step (game, i);
-
-      if (step.move.kind == ARB_MOVE_DRAW)
-        step.move.card = to[step.move.card];
-      if (step.refill_q != ARB_CARD_NONE)
-        step.refill_q = to[step.refill_q];
-      g_assert_true (arb_game_apply_step (copy, &step, &error));
-      g_assert_no_error (error);
-    }
-  return copy;
+  arb_test_redeal (game, n, (int) seat, seed, &deck, steps);
+  return arb_test_game_from_steps (game, &deck, steps, n);
 }
 
 static gboolean
