@@ -597,6 +597,52 @@ test_session_continue_gone (void)
   g_assert_null (arb_session_get_game (session));
 }
 
+static gboolean
+not_reviewing (ArbSession *session)
+{
+  return !arb_session_get_reviewing (session);
+}
+
+/* A review runs in the replay, in the background, and can be cancelled:
+ * cancelled, it leaves nothing; run to its end, it covers every step and
+ * is a change worth saving. Leaving the replay cancels it too. */
+static void
+test_session_review_run (void)
+{
+  g_autoptr (ArbSession) session = arb_session_new ();
+  g_autoptr (ArbGame) game = new_game (29);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (29);
+  ArbReview *review;
+
+  arb_session_set_game (session, game, NULL);
+  play_turns (game, rand, 3);
+  g_assert_false (arb_session_review (session)); /* only in a replay */
+  arb_session_start_replay (session);
+  g_assert_nonnull (arb_session_get_replay (session));
+
+  g_assert_true (arb_session_review (session));
+  g_assert_true (arb_session_get_reviewing (session));
+  arb_session_cancel_review (session);
+  g_assert_false (arb_session_get_reviewing (session));
+  g_assert_null (arb_session_get_review (session));
+
+  g_assert_true (arb_session_review (session));
+  g_assert_true (arb_session_stop_replay (session));
+  g_assert_false (arb_session_get_reviewing (session));
+  g_assert_null (arb_session_get_review (session));
+
+  arb_session_forget (session);
+  arb_session_start_replay (session);
+  g_assert_true (arb_session_review (session));
+  wait_for (session, not_reviewing);
+  review = arb_session_get_review (session);
+  g_assert_nonnull (review);
+  g_assert_cmpuint (arb_review_get_n_steps (review), ==, arb_game_get_n_steps (game));
+  g_assert_true (arb_session_get_modified (session));
+  /* Reviewed once is enough. */
+  g_assert_false (arb_session_review (session));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -616,6 +662,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/offer-to-save", test_session_offer_to_save);
   g_test_add_func ("/session/continue-gone", test_session_continue_gone);
   g_test_add_func ("/session/review", test_session_review);
+  g_test_add_func ("/session/review-run", test_session_review_run);
   status = g_test_run ();
   dir = autosave_dir ();
   g_rmdir (dir);
