@@ -444,6 +444,55 @@ test_save_too_many (void)
     }
 }
 
+/* A value of the file quoted by a refusal is cut after 32 characters: a
+ * species id, a format or a loss of 1,000,000 characters made a 1 MB line
+ * of stderr, and a dialog of overlapping glyphs. */
+static void
+test_save_long_values (void)
+{
+  static const struct {
+    const char *file;
+    const char *before;   /* the value replaced starts after this */
+    const char *end;      /* and ends before this */
+  } values[] = {
+    { "good-standard-2p.arboretum", "<species id=\"", "\"" },
+    { "good-standard-2p.arboretum", "format=\"", "\"" },
+    { "good-standard-2p-review.arboretum", "loss=\"", "\"" },
+    { "good-standard-2p-review.arboretum", "samples=\"", "\"" },
+    { "good-standard-2p.arboretum", "<arboretum-save", " " }, /* an element name */
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (values); k++)
+    {
+      g_autofree char *path = data_path (values[k].file);
+      g_autofree char *good = NULL;
+      g_autofree char *long_value = NULL;
+      g_autoptr (GString) text = NULL;
+      g_autoptr (GError) error = NULL;
+      const char *start, *end;
+      gsize length;
+
+      g_assert_true (g_file_get_contents (path, &good, &length, &error));
+      g_assert_no_error (error);
+      start = strstr (good, values[k].before);
+      g_assert_nonnull (start);
+      start += strlen (values[k].before);
+      end = strstr (start, values[k].end);
+      text = g_string_new_len (good, start - good);
+      long_value = g_strnfill (ARB_SAVE_MAX_SIZE - length - 64, k == 4 ? 'x' : '7');
+      g_string_append (text, long_value);
+      g_string_append (text, end);
+      g_assert_null (arb_save_load_data (text->str, text->len, NULL, &error));
+      g_assert_nonnull (error);
+      g_test_message ("%s", error->message);
+      g_assert_cmpuint (strlen (error->message), <, 400);
+      /* Quoted, it is cut; the schema may refuse it without quoting it. */
+      g_assert_null (strstr (error->message, long_value + strlen (long_value) - 33));
+      if (strstr (error->message, long_value + strlen (long_value) - 8) != NULL)
+        g_assert_nonnull (strstr (error->message, "…"));
+    }
+}
+
 /* Bigger, deeper or longer than any save game: refused before parsing or
  * while parsing, without building the tree. */
 static void
@@ -793,6 +842,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/save/hostile-bytes", test_save_hostile_bytes);
   g_test_add_func ("/save/scan-markup", test_save_scan_markup);
   g_test_add_func ("/save/too-many", test_save_too_many);
+  g_test_add_func ("/save/long-values", test_save_long_values);
   g_test_add_func ("/save/small-damages", test_save_small_damages);
   g_test_add_func ("/save/write-file", test_save_write_file);
   g_test_add_func ("/save/stale-temporaries", test_save_stale_temporaries);

@@ -162,9 +162,10 @@ read_species (xmlNode *node, const char *name, ArbSpecies *species, GError **err
 
   if (id == NULL || !arb_species_from_id (id, species))
     {
+      g_autofree char *quoted = arb_save_quote (id);
       g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_UNKNOWN_SPECIES,
                    _("Line %d: “%s” is not a species of Arboretum"),
-                   line_of (node), id != NULL ? id : "");
+                   line_of (node), quoted);
       return FALSE;
     }
   return TRUE;
@@ -634,12 +635,13 @@ read_centi (xmlNode *node, const char *name, gboolean negative, guint step, gint
       || !g_ascii_isdigit (p[2]) || p[3] != '\0')
     {
       g_autofree char *what = NULL;
+      g_autofree char *quoted = arb_save_quote (text);
       if (negative)
         what = g_strdup_printf (_("“%s” must be points with two decimals, from -999.99 to 999.99, not “%s”"),
-                                name, text != NULL ? text : "");
+                                name, quoted);
       else
         what = g_strdup_printf (_("“%s” must be points with two decimals, from 0.00 to 999.99, not “%s”"),
-                                name, text != NULL ? text : "");
+                                name, quoted);
       return bad_review (error, node, step, what);
     }
   *centi = (gint32) (whole * 100 + (guint) (p[1] - '0') * 10 + (guint) (p[2] - '0'));
@@ -656,8 +658,9 @@ read_count (xmlNode *node, const char *name, guint max, guint *count, GError **e
 
   if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1, max, &value, NULL))
     {
+      g_autofree char *quoted = arb_save_quote (text);
       g_autofree char *what = g_strdup_printf (_("“%s” must be a whole number from 1 to %u, not “%s”"),
-                                               name, max, text != NULL ? text : "");
+                                               name, max, quoted);
       return bad_review (error, node, 0, what);
     }
   *count = (guint) value;
@@ -672,8 +675,9 @@ read_review_params (xmlNode *node, ArbReviewParams *params, GError **error)
   if (seed == NULL || !g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT64, &params->seed, NULL))
     {
       g_autofree char *max = g_strdup_printf ("%" G_GUINT64_FORMAT, G_MAXUINT64);
+      g_autofree char *quoted = arb_save_quote (seed);
       g_autofree char *what = g_strdup_printf (_("“seed” must be a whole number from 0 to %s, not “%s”"),
-                                               max, seed != NULL ? seed : "");
+                                               max, quoted);
       return bad_review (error, node, 0, what);
     }
   return read_count (node, "samples", ARB_REVIEW_MAX_SAMPLES, &params->samples, error)
@@ -769,9 +773,10 @@ read_review_entry (Reader *reader, xmlNode *node, guint step, const ArbStep *mad
     {
       /* Translators: the marks are ids as the file writes them (none,
        * inaccuracy, mistake, blunder). */
+      g_autofree char *loss = arb_save_quote (attribute (node, "loss"));
+      g_autofree char *error_text = arb_save_quote (attribute (node, "error"));
       g_autofree char *what = g_strdup_printf (_("it is marked “%s”, but a loss of %s ± %s makes it “%s”"),
-                                               arb_review_mark_id (mark), attribute (node, "loss"),
-                                               attribute (node, "error"),
+                                               arb_review_mark_id (mark), loss, error_text,
                                                arb_review_mark_id (entry->mark));
       return bad_review (error, node, step, what);
     }
@@ -834,17 +839,18 @@ check_root (xmlDocPtr doc, guint *format_version, GError **error)
   format = attribute (root, "format");
   if (format == NULL || !g_ascii_string_to_unsigned (format, 10, 1, G_MAXUINT32, &version, NULL))
     {
+      g_autofree char *quoted = arb_save_quote (format);
       g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_UNKNOWN_VERSION,
-                   _("The save game has an unknown format version “%s”"),
-                   format != NULL ? format : "");
+                   _("The save game has an unknown format version “%s”"), quoted);
       return FALSE;
     }
   if (version > ARB_SAVE_FORMAT_VERSION)
     {
+      g_autofree char *quoted = arb_save_quote (format);
       g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_NEWER_VERSION,
                    _("The game was saved by a newer version of Arboretum (save format %s); "
                      "this version reads format %d and older"),
-                   format, ARB_SAVE_FORMAT_VERSION);
+                   quoted, ARB_SAVE_FORMAT_VERSION);
       return FALSE;
     }
   *format_version = (guint) version;

@@ -127,7 +127,11 @@ arb_save_guard_record_error (ArbSaveGuard *guard, const xmlError *error)
   if (guard->error_message != NULL || error == NULL || error->level < XML_ERR_ERROR)
     return;
   guard->error_line = error->line;
-  guard->error_message = arb_error_one_line (error->message != NULL ? error->message : "");
+  {
+    /* libxml2 quotes names and values of the file in its messages. */
+    g_autofree char *line = arb_error_one_line (error->message != NULL ? error->message : "");
+    guard->error_message = arb_save_quote_n (line, 4 * ARB_SAVE_QUOTE_MAX);
+  }
 }
 
 static void
