@@ -13,6 +13,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include <libxml/encoding.h>
 #include <libxml/parser.h>
 #include <libxml/relaxng.h>
 
@@ -1058,11 +1059,20 @@ arb_save_read_file_finish (GAsyncResult *result, ArbReview **review_out, GError 
 }
 
 /* Whether data is XML rather than, say, a JSON position: its first
- * character other than white space or a byte order mark is '<'. */
+ * character other than white space or a byte order mark is '<', or its
+ * first bytes are XML in another encoding that libxml2 recognizes (EBCDIC,
+ * UTF-16, UCS-4), which the loader reads or refuses as it does any save. */
 gboolean
 arb_save_looks_like_save (const char *data, gsize length)
 {
   gsize i = 0;
+
+  if (length >= 4)
+    {
+      xmlCharEncoding encoding = xmlDetectCharEncoding ((const unsigned char *) data, 4);
+      if (encoding != XML_CHAR_ENCODING_NONE && encoding != XML_CHAR_ENCODING_UTF8)
+        return TRUE;
+    }
 
   if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
     i = 3;
