@@ -222,6 +222,58 @@ test_cli_review_refused (void)
   g_assert_cmpint (none.status, ==, 2);
 }
 
+/* Every command that reads a save reaches the same verdict on it: score
+ * refused a good save padded past 256 KiB (its limit for JSON positions)
+ * and a good save in EBCDIC (which it took for JSON), both of which
+ * validate accepted. */
+static void
+test_cli_same_verdict (void)
+{
+  g_autofree char *path = data_path ("good-standard-2p.arboretum");
+  g_autofree char *good = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("arb-cli-save-XXXXXX", NULL);
+  g_autofree char *padded_path = g_build_filename (dir, "padded.arboretum", NULL);
+  g_autofree char *ebcdic_path = g_build_filename (dir, "ebcdic.arboretum", NULL);
+  g_autoptr (GString) padded = NULL;
+  g_autoptr (GString) declared = NULL;
+  g_autofree char *ebcdic = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *files[] = { padded_path, ebcdic_path };
+  const char *commands[] = { "validate", "show", "score" };
+  gsize length, ebcdic_length;
+
+  g_assert_true (g_file_get_contents (path, &good, &length, &error));
+  g_assert_no_error (error);
+
+  padded = g_string_new_len (good, (gssize) length);
+  while (padded->len <= 300 * 1024)
+    g_string_append (padded, "<!-- padding, as an editor may leave -->\n      \n");
+  g_assert_true (g_file_set_contents (padded_path, padded->str, (gssize) padded->len, &error));
+  g_assert_no_error (error);
+
+  declared = g_string_new_len (good, (gssize) length);
+  g_assert_cmpint (g_string_replace (declared, "encoding=\"UTF-8\"", "encoding=\"IBM037\"", 1), ==, 1);
+  ebcdic = g_convert (declared->str, (gssize) declared->len, "IBM037", "UTF-8", NULL,
+                      &ebcdic_length, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (ebcdic_path, ebcdic, (gssize) ebcdic_length, &error));
+  g_assert_no_error (error);
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
+      {
+        g_auto (Run) run = run_cli (commands[c], files[f], NULL);
+
+        if (run.status != 0)
+          g_test_message ("%s %s: %s", commands[c], files[f], run.err);
+        g_assert_cmpint (run.status, ==, 0);
+      }
+
+  g_assert_cmpint (g_remove (padded_path), ==, 0);
+  g_assert_cmpint (g_remove (ebcdic_path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -229,6 +281,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli-save/validate", test_cli_validate);
   g_test_add_func ("/cli-save/play-save", test_cli_play_save);
   g_test_add_func ("/cli-save/score-damaged", test_cli_score_damaged);
+  g_test_add_func ("/cli-save/same-verdict", test_cli_same_verdict);
   g_test_add_func ("/cli-save/review", test_cli_review);
   g_test_add_func ("/cli-save/review-refused", test_cli_review_refused);
   return g_test_run ();

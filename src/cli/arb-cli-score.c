@@ -13,14 +13,18 @@
 #include "arb-cli-position.h"
 #include "arb-cli-report.h"
 #include "arb-cli-save.h"
+#include "arb-save.h"
 
 /* A position is a few kilobytes; a file far larger than any game can make
  * is refused before it fills the memory. */
 /* A 4-player position takes about 6 KB: json-glib takes some 100 times a
  * file's size to read it, so this keeps the worst refusal small and quick. */
 #define MAX_POSITION_SIZE (256 * 1024)
+/* A save game is read as far as the loader's own limit, so that score
+ * reaches the verdict of validate, show and review on every file. */
+#define MAX_INPUT_SIZE MAX (MAX_POSITION_SIZE, ARB_SAVE_MAX_SIZE)
 
-/* Reads at most one byte more than MAX_POSITION_SIZE, so that the caller
+/* Reads at most one byte more than MAX_INPUT_SIZE, so that the caller
  * can refuse what is too large even from a pipe or a device. */
 static gboolean
 read_stream (FILE *stream, const char *name, char **data, gsize *length, GError **error)
@@ -29,7 +33,7 @@ read_stream (FILE *stream, const char *name, char **data, gsize *length, GError 
   char buffer[65536];
   size_t n;
 
-  while (text->len <= MAX_POSITION_SIZE && (n = fread (buffer, 1, sizeof buffer, stream)) > 0)
+  while (text->len <= MAX_INPUT_SIZE && (n = fread (buffer, 1, sizeof buffer, stream)) > 0)
     g_string_append_len (text, buffer, (gssize) n);
   if (ferror (stream))
     {
@@ -99,14 +103,15 @@ arb_cli_score (int argc, char **argv)
       arb_cli_printerr ("%s", error->message);
       return ARB_CLI_EXIT_FAILURE;
     }
+  /* A save, even too large, gets the loader's verdict (and its message). */
+  if (arb_save_looks_like_save (data, length))
+    return arb_cli_save_score (argv[1], data, length, json);
   if (length > MAX_POSITION_SIZE)
     {
       arb_cli_printerr (_("%s: too large to be a position (more than %u KiB)"), argv[1],
                         MAX_POSITION_SIZE / 1024);
       return ARB_CLI_EXIT_INVALID;
     }
-  if (arb_save_looks_like_save (data, length))
-    return arb_cli_save_score (argv[1], data, length, json);
   if (!arb_cli_position_load_data (&position, data, length, &error))
     {
       arb_cli_printerr (_("Invalid position in %s: %s"), argv[1], error->message);

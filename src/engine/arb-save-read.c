@@ -1,628 +1,29 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* arb-save.c: save games in XML, written with libxml2 and read back by
- * replaying every step through the rules.
+/* arb-save-read.c: save games read back by replaying every step through
+ * the rules.
  *
  * Reading treats every file as hostile: it is bounded in size, depth and
- * element count before anything else, a document type (the door to entity
- * bombs and external entities) stops the parser at once, the network is
- * never used, and the tree is validated against the schema compiled into
- * the library before a value is read from it.
+ * element count before anything else (arb-save-scan.c), a document type
+ * (the door to entity bombs and external entities) stops the parser at
+ * once, the network is never used, and the tree is validated against the
+ * schema compiled into the library before a value is read from it.
  */
-/* lstat(), chown() and geteuid() are POSIX, beyond C11. */
-#define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
-#include <errno.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
-#ifdef G_OS_UNIX
-#include <unistd.h>
-#endif
+
+#include <libxml/encoding.h>
 #include <libxml/parser.h>
 #include <libxml/relaxng.h>
-#include <libxml/SAX2.h>
-#include <libxml/xmlwriter.h>
 
 #include "arb-engine-resources.h"
 #include "arb-error.h"
 #include "arb-review.h"
 #include "arb-save.h"
+#include "arb-save-private.h"
 
-/* A finished 4-player game has a few hundred elements and a depth of 4. */
-#define MAX_DEPTH 16
-#define MAX_ELEMENTS 50000
-/* No element of a save has more than a handful; libxml2 2.9 looks for
- * duplicate attributes in quadratic time, so this is checked first. */
-#define MAX_ATTRIBUTES 32
 #define SCHEMA_RESOURCE RESOURCE_PREFIX "/arboretum-save.rng"
-#define AUTOSAVE_NAME "current.arboretum"
-
-G_DEFINE_QUARK (arb-save-error-quark, arb_save_error)
-
-static const char * const phase_ids[] = { "draw", "play", "discard", "over" };
-
-/* Writing */
-
-static void
-write_card (xmlTextWriterPtr w, ArbCard card)
-{
-  xmlTextWriterWriteAttribute (w, BAD_CAST "species",
-                               BAD_CAST arb_species_id (arb_card_species (card)));
-  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "value", "%u", arb_card_value (card));
-}
-
-static void
-write_xy (xmlTextWriterPtr w, int x, int y)
-{
-  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "x", "%d", x);
-  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "y", "%d", y);
-}
-
-static void
-write_card_element (xmlTextWriterPtr w, const char *name, ArbCard card)
-{
-  xmlTextWriterStartElement (w, BAD_CAST name);
-  write_card (w, card);
-  xmlTextWriterEndElement (w);
-}
-
-/* A name as XML 1.0 can hold it in an attribute: valid UTF-8, no control
- * characters, at most the 200 characters the schema allows. */
-static char *
-clean_name (const char *name)
-{
-  g_autofree char *valid = g_utf8_make_valid (name != NULL ? name : "", -1);
-  GString *clean = g_string_new (NULL);
-  guint n = 0;
-
-  for (const char *p = valid; *p != '\0' && n < 200; p = g_utf8_next_char (p), n++)
-    {
-      gunichar c = g_utf8_get_char (p);
-      if (c == '\t' || c == '\n' || c == '\r')
-        c = ' ';
-      else if (c < 0x20 || c == 0xfffe || c == 0xffff)
-        c = 0xfffd;
-      g_string_append_unichar (clean, c);
-    }
-  return g_string_free (clean, FALSE);
-}
-
-static void
-write_game (xmlTextWriterPtr w, ArbGame *game)
-{
-  const ArbState *start = arb_game_get_start_state (game);
-
-  xmlTextWriterStartElement (w, BAD_CAST "game");
-  xmlTextWriterWriteAttribute (w, BAD_CAST "variant", BAD_CAST arb_variant_id (start->variant));
-  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "seed", "%" G_GUINT32_FORMAT,
-                                     arb_game_get_seed (game));
-  for (guint s = 0; s < ARB_N_SPECIES; s++)
-    if (start->species & (1u << s))
-      {
-        xmlTextWriterStartElement (w, BAD_CAST "species");
-        xmlTextWriterWriteAttribute (w, BAD_CAST "id", BAD_CAST arb_species_id ((ArbSpecies) s));
-        xmlTextWriterEndElement (w);
-      }
-  xmlTextWriterEndElement (w);
-}
-
-static void
-write_players (xmlTextWriterPtr w, ArbGame *game)
-{
-  xmlTextWriterStartElement (w, BAD_CAST "players");
-  for (guint i = 0; i < arb_game_get_n_seats (game); i++)
-    {
-      ArbPlayer *player = arb_game_get_player (game, i);
-      g_autofree char *name = clean_name (arb_player_get_name (player));
-      const char *level = arb_player_get_level (player);
-
-      xmlTextWriterStartElement (w, BAD_CAST "player");
-      xmlTextWriterWriteAttribute (w, BAD_CAST "name", BAD_CAST name);
-      if (arb_player_get_kind (player) == ARB_PLAYER_COMPUTER)
-        {
-          xmlTextWriterWriteAttribute (w, BAD_CAST "kind", BAD_CAST "computer");
-          xmlTextWriterWriteAttribute (w, BAD_CAST "level",
-                                       BAD_CAST (level != NULL ? level : "random"));
-        }
-      else
-        xmlTextWriterWriteAttribute (w, BAD_CAST "kind", BAD_CAST "person");
-      xmlTextWriterEndElement (w);
-    }
-  xmlTextWriterEndElement (w);
-}
-
-/* The pile keeps its top last; the file lists the first card dealt first. */
-static void
-write_deck (xmlTextWriterPtr w, const ArbPile *deck)
-{
-  xmlTextWriterStartElement (w, BAD_CAST "deck");
-  for (guint i = deck->n; i > 0; i--)
-    write_card_element (w, "card", deck->cards[i - 1]);
-  xmlTextWriterEndElement (w);
-}
-
-static void
-write_step (xmlTextWriterPtr w, const ArbStep *step, ArbVariant variant)
-{
-  const ArbMove *m = &step->move;
-
-  xmlTextWriterStartElement (w, BAD_CAST arb_move_kind_id (m->kind));
-  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "player", "%u", step->player);
-  if (m->kind == ARB_MOVE_DRAW)
-    {
-      if (m->source == ARB_SOURCE_DECK)
-        xmlTextWriterWriteAttribute (w, BAD_CAST "source", BAD_CAST "deck");
-      else
-        {
-          xmlTextWriterWriteAttribute (w, BAD_CAST "source", BAD_CAST "discard-pile");
-          xmlTextWriterWriteFormatAttribute (w, BAD_CAST "pile", "%d", m->source);
-        }
-    }
-  write_card (w, m->card);
-  if (m->kind == ARB_MOVE_PLAY || (m->kind == ARB_MOVE_DISCARD && variant == ARB_VARIANT_SOLO))
-    write_xy (w, m->x, m->y);
-  if (step->refill_discard != ARB_CARD_NONE)
-    {
-      xmlTextWriterStartElement (w, BAD_CAST "refill");
-      xmlTextWriterWriteAttribute (w, BAD_CAST "to", BAD_CAST "discard-pile");
-      write_card (w, step->refill_discard);
-      xmlTextWriterEndElement (w);
-    }
-  if (step->refill_q != ARB_CARD_NONE)
-    {
-      xmlTextWriterStartElement (w, BAD_CAST "refill");
-      xmlTextWriterWriteAttribute (w, BAD_CAST "to", BAD_CAST "q");
-      write_card (w, step->refill_q);
-      xmlTextWriterEndElement (w);
-    }
-  xmlTextWriterEndElement (w);
-}
-
-static void
-write_steps (xmlTextWriterPtr w, ArbGame *game)
-{
-  ArbVariant variant = arb_game_get_variant (game);
-
-  xmlTextWriterStartElement (w, BAD_CAST "steps");
-  for (guint i = 0; i < arb_game_get_n_steps (game); i++)
-    write_step (w, arb_game_get_step (game, i), variant);
-  xmlTextWriterEndElement (w);
-}
-
-static void
-write_player_position (xmlTextWriterPtr w, const ArbState *state, guint p)
-{
-  ArbCard cards[ARB_N_CARDS];
-  guint n = arb_card_set_to_array (&state->hands[p], cards);
-  const ArbArboretum *arboretum = &state->arboreta[p];
-
-  xmlTextWriterStartElement (w, BAD_CAST "player");
-  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "index", "%u", p);
-  xmlTextWriterStartElement (w, BAD_CAST "hand");
-  for (guint i = 0; i < n; i++)
-    write_card_element (w, "card", cards[i]);
-  xmlTextWriterEndElement (w);
-  xmlTextWriterStartElement (w, BAD_CAST "arboretum");
-  for (guint i = 0; i < arboretum->n; i++)
-    {
-      xmlTextWriterStartElement (w, BAD_CAST "card");
-      write_card (w, arboretum->cells[i].card);
-      write_xy (w, arboretum->cells[i].x, arboretum->cells[i].y);
-      xmlTextWriterEndElement (w);
-    }
-  xmlTextWriterEndElement (w);
-  xmlTextWriterEndElement (w);
-}
-
-/* The position after the last step, for readers; the loader checks it. */
-static void
-write_position (xmlTextWriterPtr w, const ArbState *state)
-{
-  xmlTextWriterStartElement (w, BAD_CAST "position");
-  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "turn", "%u", state->turn);
-  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "current-player", "%u", state->current);
-  xmlTextWriterWriteAttribute (w, BAD_CAST "phase", BAD_CAST phase_ids[state->phase]);
-  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "draws", "%u", state->draws);
-  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "deck-size", "%u", state->deck.n);
-  for (guint p = 0; p < state->n_players; p++)
-    write_player_position (w, state, p);
-  for (guint p = 0; p < arb_state_n_piles (state); p++)
-    {
-      xmlTextWriterStartElement (w, BAD_CAST "discard-pile");
-      xmlTextWriterWriteFormatAttribute (w, BAD_CAST "index", "%u", p);
-      for (guint i = 0; i < state->discards[p].n; i++)
-        write_card_element (w, "card", state->discards[p].cards[i]);
-      xmlTextWriterEndElement (w);
-    }
-  xmlTextWriterEndElement (w);
-}
-
-/* Hundredths of a point as the file writes them: "-1.05", "0.00". */
-static char *
-format_centi (gint32 centi)
-{
-  guint32 magnitude = (guint32) ABS ((gint64) centi);
-  return g_strdup_printf ("%s%u.%02u", centi < 0 ? "-" : "", magnitude / 100, magnitude % 100);
-}
-
-/* Hard's choice of a review entry: a step element without its player. */
-static void
-write_review_move (xmlTextWriterPtr w, const ArbMove *m, ArbVariant variant)
-{
-  xmlTextWriterStartElement (w, BAD_CAST arb_move_kind_id (m->kind));
-  if (m->kind == ARB_MOVE_DRAW)
-    {
-      if (m->source == ARB_SOURCE_DECK)
-        xmlTextWriterWriteAttribute (w, BAD_CAST "source", BAD_CAST "deck");
-      else
-        {
-          xmlTextWriterWriteAttribute (w, BAD_CAST "source", BAD_CAST "discard-pile");
-          xmlTextWriterWriteFormatAttribute (w, BAD_CAST "pile", "%d", m->source);
-        }
-    }
-  else
-    {
-      write_card (w, m->card);
-      if (m->kind == ARB_MOVE_PLAY || variant == ARB_VARIANT_SOLO)
-        write_xy (w, m->x, m->y);
-    }
-  xmlTextWriterEndElement (w);
-}
-
-static void
-write_review (xmlTextWriterPtr w, ArbReview *review, ArbVariant variant)
-{
-  ArbReviewParams params;
-
-  arb_review_get_params (review, &params);
-  xmlTextWriterStartElement (w, BAD_CAST "review");
-  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "seed", "%" G_GUINT64_FORMAT, params.seed);
-  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "samples", "%u", params.samples);
-  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "hard-playouts", "%u", params.hard_playouts);
-  for (guint i = 0; i < arb_review_get_n_steps (review); i++)
-    {
-      const ArbReviewEntry *entry = arb_review_get_entry (review, i);
-      g_autofree char *loss = format_centi (entry->loss);
-      g_autofree char *error = format_centi ((gint32) MIN (entry->error, (guint32) G_MAXINT32));
-
-      xmlTextWriterStartElement (w, BAD_CAST "entry");
-      xmlTextWriterWriteFormatAttribute (w, BAD_CAST "step", "%u", i + 1);
-      xmlTextWriterWriteAttribute (w, BAD_CAST "loss", BAD_CAST loss);
-      xmlTextWriterWriteAttribute (w, BAD_CAST "error", BAD_CAST error);
-      xmlTextWriterWriteAttribute (w, BAD_CAST "mark", BAD_CAST arb_review_mark_id (entry->mark));
-      if (entry->has_expected)
-        {
-          g_autofree char *expected = format_centi (entry->expected);
-          xmlTextWriterWriteAttribute (w, BAD_CAST "expected", BAD_CAST expected);
-        }
-      write_review_move (w, &entry->best, variant);
-      xmlTextWriterEndElement (w);
-    }
-  xmlTextWriterEndElement (w);
-}
-
-/* The save game of the whole game so far and its review (NULL: none), as
- * the bytes of the file: format 1, which older versions read, unless there
- * is a review. The review must be one of the game's first steps. */
-GBytes *
-arb_save_to_bytes (ArbGame *game, ArbReview *review, GError **error)
-{
-  const ArbPile *deck;
-  xmlBufferPtr buffer;
-  xmlTextWriterPtr w;
-  GBytes *bytes = NULL;
-
-  g_return_val_if_fail (ARB_IS_GAME (game), NULL);
-  g_return_val_if_fail (review == NULL || ARB_IS_REVIEW (review), NULL);
-  g_return_val_if_fail (review == NULL || arb_review_get_n_steps (review) <= arb_game_get_n_steps (game),
-                        NULL);
-  deck = arb_game_get_deck (game);
-  if (deck == NULL)
-    {
-      g_set_error_literal (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_UNSAVABLE,
-                           _("This game did not start from a deal and cannot be saved"));
-      return NULL;
-    }
-
-  buffer = xmlBufferCreate ();
-  w = xmlNewTextWriterMemory (buffer, 0);
-  xmlTextWriterSetIndent (w, 1);
-  xmlTextWriterSetIndentString (w, BAD_CAST "  ");
-  xmlTextWriterStartDocument (w, NULL, "UTF-8", NULL);
-  xmlTextWriterWriteComment (w, BAD_CAST " An Arboretum save game: see docs/save-format.md ");
-  xmlTextWriterStartElement (w, BAD_CAST "arboretum-save");
-  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "format", "%d",
-                                     review != NULL ? ARB_SAVE_FORMAT_VERSION : ARB_SAVE_FORMAT_PLAIN);
-  xmlTextWriterWriteAttribute (w, BAD_CAST "generator", BAD_CAST "Arboretum " PACKAGE_VERSION);
-  write_game (w, game);
-  write_players (w, game);
-  write_deck (w, deck);
-  write_steps (w, game);
-  write_position (w, arb_game_get_state (game));
-  if (review != NULL)
-    write_review (w, review, arb_game_get_variant (game));
-  if (xmlTextWriterEndDocument (w) < 0)
-    g_set_error_literal (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_IO,
-                         _("The save game could not be written"));
-  xmlFreeTextWriter (w);
-  if (error == NULL || *error == NULL)
-    bytes = g_bytes_new (xmlBufferContent (buffer), (gsize) xmlBufferLength (buffer));
-  xmlBufferFree (buffer);
-  return bytes;
-}
-
-/* What is kept of the file a save replaces: a save its owner kept private
- * (0600) stays private, and a save root writes for another user stays that
- * user's. A new file gets 0666 less the umask. */
-typedef struct {
-  gboolean existed;
-  GStatBuf stat;
-} OldFile;
-
-static void
-old_file_read (OldFile *old, const char *path)
-{
-  old->existed = g_stat (path, &old->stat) == 0;
-}
-
-static int
-old_file_mode (const OldFile *old)
-{
-  return old->existed ? (int) (old->stat.st_mode & 0777) : 0666;
-}
-
-/* The rename gave the file to whoever saved it; give it back. Only root can
- * give a file away (and a group member its group), so a refusal leaves the
- * saver as owner, which is all a plain rename can do. */
-static void
-old_file_restore_owner (const OldFile *old, const char *path)
-{
-#ifdef G_OS_UNIX
-  GStatBuf now;
-
-  if (!old->existed || g_stat (path, &now) != 0)
-    return;
-  if ((now.st_uid != old->stat.st_uid || now.st_gid != old->stat.st_gid)
-      && chown (path, old->stat.st_uid, old->stat.st_gid) != 0)
-    g_debug ("Could not give %s back to its owner: %s", path, g_strerror (errno));
-#endif
-}
-
-/* g_file_set_contents_full() writes NAME.XXXXXX and renames it over NAME; a
- * save killed half-way leaves that temporary behind. */
-static gboolean
-is_temporary_of (const char *entry, const char *base)
-{
-  gsize n = strlen (base);
-
-  if (strncmp (entry, base, n) != 0 || entry[n] != '.' || strlen (entry + n + 1) != 6)
-    return FALSE;
-  for (const char *c = entry + n + 1; *c != '\0'; c++)
-    if (!g_ascii_isalnum (*c))
-      return FALSE;
-  return TRUE;
-}
-
-/* Removes the temporaries that killed saves of path left behind. One younger
- * than a minute may be another instance's save under way, and one that is
- * not ours or not a plain file was not made by a save: both are left. */
-static void
-remove_stale_temporaries (const char *path)
-{
-  g_autofree char *dir_name = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (path);
-  g_autoptr (GDir) dir = g_dir_open (dir_name, 0, NULL);
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
-  const char *entry;
-
-  if (dir == NULL)
-    return;
-  while ((entry = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *stale = NULL;
-      GStatBuf info;
-
-      if (!is_temporary_of (entry, base))
-        continue;
-      stale = g_build_filename (dir_name, entry, NULL);
-      if (g_lstat (stale, &info) == 0 && S_ISREG (info.st_mode)
-#ifdef G_OS_UNIX
-          && info.st_uid == geteuid ()
-#endif
-          && now - (gint64) info.st_mtime >= ARB_SAVE_STALE_SECONDS)
-        g_unlink (stale);
-    }
-}
-
-/* Writes a new file and renames it over the old one, so that a crash while
- * saving leaves the previous save whole. */
-gboolean
-arb_save_write_file (ArbGame *game, ArbReview *review, GFile *file, GCancellable *cancellable,
-                     GError **error)
-{
-  g_autoptr (GBytes) bytes = NULL;
-  g_autoptr (GError) local_error = NULL;
-  const char *path;
-  gsize length;
-  const char *data;
-  gboolean ok;
-
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  bytes = arb_save_to_bytes (game, review, error);
-  if (bytes == NULL)
-    return FALSE;
-
-  data = g_bytes_get_data (bytes, &length);
-  path = g_file_peek_path (file);
-  if (path != NULL)
-    {
-      OldFile old;
-
-      old_file_read (&old, path);
-      ok = g_file_set_contents_full (path, data, (gssize) length,
-                                     G_FILE_SET_CONTENTS_CONSISTENT, old_file_mode (&old),
-                                     &local_error);
-      if (ok)
-        {
-          old_file_restore_owner (&old, path);
-          remove_stale_temporaries (path);
-        }
-    }
-  else
-    ok = g_file_replace_contents (file, data, length, NULL, FALSE, G_FILE_CREATE_NONE,
-                                  NULL, cancellable, &local_error);
-  if (!ok)
-    {
-      g_autofree char *name = g_file_get_parse_name (file);
-      g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_IO,
-                   _("Could not save the game to “%s”: %s"), name, local_error->message);
-    }
-  return ok;
-}
-
-/* Parsing with guards */
-
-typedef struct {
-  int      depth;
-  guint    n_elements;
-  gboolean unsafe;
-  gboolean too_large;
-  int      error_line;
-  char    *error_message; /* the first error, not the last: the cause */
-} Guard;
-
-static void
-guard_stop (xmlParserCtxtPtr ctxt)
-{
-  xmlStopParser (ctxt);
-}
-
-static void
-guard_start_element (void *ctx, const xmlChar *localname, const xmlChar *prefix,
-                     const xmlChar *uri, int nb_namespaces, const xmlChar **namespaces,
-                     int nb_attributes, int nb_defaulted, const xmlChar **attributes)
-{
-  xmlParserCtxtPtr ctxt = ctx;
-  Guard *guard = ctxt->_private;
-
-  if (++guard->depth > MAX_DEPTH || ++guard->n_elements > MAX_ELEMENTS)
-    {
-      guard->too_large = TRUE;
-      guard_stop (ctxt);
-      return;
-    }
-  xmlSAX2StartElementNs (ctx, localname, prefix, uri, nb_namespaces, namespaces,
-                         nb_attributes, nb_defaulted, attributes);
-}
-
-static void
-guard_end_element (void *ctx, const xmlChar *localname, const xmlChar *prefix,
-                   const xmlChar *uri)
-{
-  xmlParserCtxtPtr ctxt = ctx;
-  Guard *guard = ctxt->_private;
-
-  guard->depth--;
-  xmlSAX2EndElementNs (ctx, localname, prefix, uri);
-}
-
-/* A save game never has a document type: refusing it before its internal
- * subset is read leaves no room for entity declarations at all. */
-static void
-guard_internal_subset (void *ctx, const xmlChar *name, const xmlChar *external_id,
-                       const xmlChar *system_id)
-{
-  xmlParserCtxtPtr ctxt = ctx;
-  Guard *guard = ctxt->_private;
-
-  guard->unsafe = TRUE;
-  guard_stop (ctxt);
-}
-
-static void
-guard_entity_decl (void *ctx, const xmlChar *name, int type, const xmlChar *public_id,
-                   const xmlChar *system_id, xmlChar *content)
-{
-  guard_internal_subset (ctx, name, public_id, system_id);
-}
-
-static void
-guard_record_error (Guard *guard, const xmlError *error)
-{
-  if (guard->error_message != NULL || error == NULL || error->level < XML_ERR_ERROR)
-    return;
-  guard->error_line = error->line;
-  guard->error_message = arb_error_one_line (error->message != NULL ? error->message : "");
-}
-
-static void
-guard_parser_error (void *user_data, xmlErrorPtr error)
-{
-  xmlParserCtxtPtr ctxt = user_data;
-  guard_record_error (ctxt->_private, error);
-}
-
-static void
-guard_validity_error (void *user_data, xmlErrorPtr error)
-{
-  guard_record_error (user_data, error);
-}
-
-/* Errors without a parser context (a broken character encoding) would go
- * to stderr; the parser context records what the user is told. */
-static void
-ignore_error (void *ctx, const char *message, ...)
-{
-}
-
-static xmlDocPtr
-parse_document (const char *data, gsize length, Guard *guard, GError **error)
-{
-  xmlGenericErrorFunc saved_func = xmlGenericError;
-  void *saved_ctx = xmlGenericErrorContext;
-  xmlParserCtxtPtr ctxt;
-  xmlDocPtr doc;
-
-  ctxt = xmlNewParserCtxt ();
-  if (ctxt == NULL)
-    {
-      g_set_error_literal (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_IO, _("Out of memory"));
-      return NULL;
-    }
-  ctxt->_private = guard;
-  ctxt->sax->startElementNs = guard_start_element;
-  ctxt->sax->endElementNs = guard_end_element;
-  ctxt->sax->internalSubset = guard_internal_subset;
-  ctxt->sax->externalSubset = guard_internal_subset;
-  ctxt->sax->entityDecl = guard_entity_decl;
-  ctxt->sax->serror = guard_parser_error;
-
-  /* Never XML_PARSE_NOENT, DTDLOAD, DTDATTR, XINCLUDE or HUGE. */
-  xmlSetGenericErrorFunc (NULL, ignore_error);
-  doc = xmlCtxtReadMemory (ctxt, data, (int) length, NULL, NULL,
-                           XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING
-                           | XML_PARSE_NOBLANKS | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES);
-  xmlSetGenericErrorFunc (saved_ctx, saved_func);
-  if (guard->unsafe)
-    g_set_error_literal (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_UNSAFE,
-                         _("The file declares a document type or entities, "
-                           "which a save game never has; it was not read"));
-  else if (guard->too_large)
-    g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_TOO_LARGE,
-                 _("The file is nested deeper or has more elements than any save game "
-                   "(at most %d levels and %d elements)"), MAX_DEPTH, MAX_ELEMENTS);
-  else if (doc == NULL || !ctxt->wellFormed)
-    g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_NOT_XML,
-                 _("The file is damaged or incomplete: it is not well-formed XML "
-                   "(line %d: %s)"),
-                 guard->error_line,
-                 guard->error_message != NULL ? guard->error_message : _("no document"));
-  if (error != NULL && *error != NULL && doc != NULL)
-    g_clear_pointer (&doc, xmlFreeDoc);
-  xmlFreeParserCtxt (ctxt);
-  return doc;
-}
 
 /* The schema */
 
@@ -650,15 +51,21 @@ compile_schema (void)
   return schema;
 }
 
+static void
+validity_error (void *user_data, xmlErrorPtr error)
+{
+  arb_save_guard_record_error (user_data, error);
+}
+
 static gboolean
 validate_document (xmlDocPtr doc, GError **error)
 {
-  Guard guard = { 0 };
+  ArbSaveGuard guard = { 0 };
   xmlRelaxNGPtr schema = compile_schema ();
   xmlRelaxNGValidCtxtPtr ctxt = xmlRelaxNGNewValidCtxt (schema);
   int result;
 
-  xmlRelaxNGSetValidStructuredErrors (ctxt, guard_validity_error, &guard);
+  xmlRelaxNGSetValidStructuredErrors (ctxt, validity_error, &guard);
   result = xmlRelaxNGValidateDoc (ctxt, doc);
   xmlRelaxNGFreeValidCtxt (ctxt);
   xmlRelaxNGFree (schema);
@@ -756,9 +163,10 @@ read_species (xmlNode *node, const char *name, ArbSpecies *species, GError **err
 
   if (id == NULL || !arb_species_from_id (id, species))
     {
+      g_autofree char *quoted = arb_save_quote (id);
       g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_UNKNOWN_SPECIES,
                    _("Line %d: “%s” is not a species of Arboretum"),
-                   line_of (node), id != NULL ? id : "");
+                   line_of (node), quoted);
       return FALSE;
     }
   return TRUE;
@@ -1152,7 +560,7 @@ check_position (Reader *reader, xmlNode *node, GError **error)
   guint p;
 
   for (phase = ARB_PHASE_DRAW; phase <= ARB_PHASE_OVER; phase++)
-    if (g_strcmp0 (attribute (node, "phase"), phase_ids[phase]) == 0)
+    if (g_strcmp0 (attribute (node, "phase"), arb_save_phase_ids[phase]) == 0)
       break;
   if (phase != state->phase)
     return mismatch (error, node, _("the phase of the turn"));
@@ -1228,12 +636,13 @@ read_centi (xmlNode *node, const char *name, gboolean negative, guint step, gint
       || !g_ascii_isdigit (p[2]) || p[3] != '\0')
     {
       g_autofree char *what = NULL;
+      g_autofree char *quoted = arb_save_quote (text);
       if (negative)
         what = g_strdup_printf (_("“%s” must be points with two decimals, from -999.99 to 999.99, not “%s”"),
-                                name, text != NULL ? text : "");
+                                name, quoted);
       else
         what = g_strdup_printf (_("“%s” must be points with two decimals, from 0.00 to 999.99, not “%s”"),
-                                name, text != NULL ? text : "");
+                                name, quoted);
       return bad_review (error, node, step, what);
     }
   *centi = (gint32) (whole * 100 + (guint) (p[1] - '0') * 10 + (guint) (p[2] - '0'));
@@ -1250,8 +659,9 @@ read_count (xmlNode *node, const char *name, guint max, guint *count, GError **e
 
   if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1, max, &value, NULL))
     {
+      g_autofree char *quoted = arb_save_quote (text);
       g_autofree char *what = g_strdup_printf (_("“%s” must be a whole number from 1 to %u, not “%s”"),
-                                               name, max, text != NULL ? text : "");
+                                               name, max, quoted);
       return bad_review (error, node, 0, what);
     }
   *count = (guint) value;
@@ -1266,8 +676,9 @@ read_review_params (xmlNode *node, ArbReviewParams *params, GError **error)
   if (seed == NULL || !g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT64, &params->seed, NULL))
     {
       g_autofree char *max = g_strdup_printf ("%" G_GUINT64_FORMAT, G_MAXUINT64);
+      g_autofree char *quoted = arb_save_quote (seed);
       g_autofree char *what = g_strdup_printf (_("“seed” must be a whole number from 0 to %s, not “%s”"),
-                                               max, seed != NULL ? seed : "");
+                                               max, quoted);
       return bad_review (error, node, 0, what);
     }
   return read_count (node, "samples", ARB_REVIEW_MAX_SAMPLES, &params->samples, error)
@@ -1363,9 +774,10 @@ read_review_entry (Reader *reader, xmlNode *node, guint step, const ArbStep *mad
     {
       /* Translators: the marks are ids as the file writes them (none,
        * inaccuracy, mistake, blunder). */
+      g_autofree char *loss = arb_save_quote (attribute (node, "loss"));
+      g_autofree char *error_text = arb_save_quote (attribute (node, "error"));
       g_autofree char *what = g_strdup_printf (_("it is marked “%s”, but a loss of %s ± %s makes it “%s”"),
-                                               arb_review_mark_id (mark), attribute (node, "loss"),
-                                               attribute (node, "error"),
+                                               arb_review_mark_id (mark), loss, error_text,
                                                arb_review_mark_id (entry->mark));
       return bad_review (error, node, step, what);
     }
@@ -1428,17 +840,18 @@ check_root (xmlDocPtr doc, guint *format_version, GError **error)
   format = attribute (root, "format");
   if (format == NULL || !g_ascii_string_to_unsigned (format, 10, 1, G_MAXUINT32, &version, NULL))
     {
+      g_autofree char *quoted = arb_save_quote (format);
       g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_UNKNOWN_VERSION,
-                   _("The save game has an unknown format version “%s”"),
-                   format != NULL ? format : "");
+                   _("The save game has an unknown format version “%s”"), quoted);
       return FALSE;
     }
   if (version > ARB_SAVE_FORMAT_VERSION)
     {
+      g_autofree char *quoted = arb_save_quote (format);
       g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_NEWER_VERSION,
                    _("The game was saved by a newer version of Arboretum (save format %s); "
                      "this version reads format %d and older"),
-                   format, ARB_SAVE_FORMAT_VERSION);
+                   quoted, ARB_SAVE_FORMAT_VERSION);
       return FALSE;
     }
   *format_version = (guint) version;
@@ -1498,56 +911,13 @@ out:
   return result;
 }
 
-/* Looks over the bytes before libxml2 does: a save game is UTF-8 text, so
- * a NUL byte (junk after the document, or UTF-16) refuses it; and no tag
- * may have more than MAX_ATTRIBUTES attributes, which libxml2 would compare
- * pairwise (200,000 of them took 68 s). One pass, no allocation. */
-static gboolean
-check_text (const char *data, gsize length, GError **error)
-{
-  guint line = 1, attributes = 0;
-  gboolean in_tag = FALSE;
-  char quote = 0;
-
-  for (gsize i = 0; i < length; i++)
-    {
-      char c = data[i];
-
-      if (c == '\0')
-        {
-          g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_NOT_XML,
-                       _("Line %u holds a NUL byte (offset %lu): a save game is UTF-8 text"),
-                       line, (unsigned long) i);
-          return FALSE;
-        }
-      if (c == '\n')
-        line++;
-      if (quote != 0)
-        quote = c == quote ? 0 : quote;
-      else if (c == '<')
-        in_tag = TRUE, attributes = 0;
-      else if (c == '>')
-        in_tag = FALSE;
-      else if (in_tag && (c == '"' || c == '\''))
-        quote = c;
-      else if (in_tag && c == '=' && ++attributes > MAX_ATTRIBUTES)
-        {
-          g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_TOO_LARGE,
-                       _("Line %u: an element has more than %d attributes, which no save game has"),
-                       line, MAX_ATTRIBUTES);
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
 /* A game from the bytes of a save game, and in review_out (may be NULL)
  * its review or NULL; NULL with an ARB_SAVE_ERROR when anything is wrong,
  * never a half-loaded game. */
 ArbGame *
 arb_save_load_data (const char *data, gsize length, ArbReview **review_out, GError **error)
 {
-  Guard guard = { 0 };
+  ArbSaveGuard guard = { 0 };
   xmlDocPtr doc;
   ArbGame *game = NULL;
   guint format_version = 0;
@@ -1562,10 +932,10 @@ arb_save_load_data (const char *data, gsize length, ArbReview **review_out, GErr
       return NULL;
     }
 
-  if (!check_text (data != NULL ? data : "", length, error))
+  if (!arb_save_check_text (data != NULL ? data : "", length, error))
     return NULL;
   xmlInitParser ();
-  doc = parse_document (data != NULL ? data : "", length, &guard, error);
+  doc = arb_save_parse_document (data != NULL ? data : "", length, &guard, error);
   g_free (guard.error_message);
   if (doc == NULL)
     return NULL;
@@ -1689,11 +1059,20 @@ arb_save_read_file_finish (GAsyncResult *result, ArbReview **review_out, GError 
 }
 
 /* Whether data is XML rather than, say, a JSON position: its first
- * character other than white space or a byte order mark is '<'. */
+ * character other than white space or a byte order mark is '<', or its
+ * first bytes are XML in another encoding that libxml2 recognizes (EBCDIC,
+ * UTF-16, UCS-4), which the loader reads or refuses as it does any save. */
 gboolean
 arb_save_looks_like_save (const char *data, gsize length)
 {
   gsize i = 0;
+
+  if (length >= 4)
+    {
+      xmlCharEncoding encoding = xmlDetectCharEncoding ((const unsigned char *) data, 4);
+      if (encoding != XML_CHAR_ENCODING_NONE && encoding != XML_CHAR_ENCODING_UTF8)
+        return TRUE;
+    }
 
   if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
     i = 3;
@@ -1703,69 +1082,3 @@ arb_save_looks_like_save (const char *data, gsize length)
 }
 
 /* The automatic save */
-
-/* $XDG_DATA_HOME/arboretum/current.arboretum */
-GFile *
-arb_autosave_get_file (void)
-{
-  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "arboretum",
-                                            AUTOSAVE_NAME, NULL);
-  return g_file_new_for_path (path);
-}
-
-gboolean
-arb_autosave_exists (void)
-{
-  g_autoptr (GFile) file = arb_autosave_get_file ();
-  return g_file_query_exists (file, NULL);
-}
-
-/* Saves the game in progress and its review (may be NULL); a finished game
- * has nothing to resume, so its automatic save is removed instead. */
-gboolean
-arb_autosave_write (ArbGame *game, ArbReview *review, GError **error)
-{
-  g_autoptr (GFile) file = arb_autosave_get_file ();
-  g_autoptr (GFile) dir = g_file_get_parent (file);
-  const char *path = g_file_peek_path (dir);
-
-  g_return_val_if_fail (ARB_IS_GAME (game), FALSE);
-  if (arb_game_is_finished (game))
-    return arb_autosave_discard (error);
-  if (g_mkdir_with_parents (path, 0700) != 0)
-    {
-      int saved_errno = errno;
-      g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_IO,
-                   _("Could not create the folder “%s”: %s"), path, g_strerror (saved_errno));
-      return FALSE;
-    }
-  return arb_save_write_file (game, review, file, NULL, error);
-}
-
-/* The game saved automatically and in review_out (may be NULL) its review,
- * or NULL: with error set when the file is there but cannot be loaded,
- * without when there is none. */
-ArbGame *
-arb_autosave_load (ArbReview **review_out, GError **error)
-{
-  g_autoptr (GFile) file = arb_autosave_get_file ();
-
-  if (!g_file_query_exists (file, NULL))
-    return NULL;
-  return arb_save_read_file (file, review_out, NULL, error);
-}
-
-/* Removes the automatic save, once a game is over or abandoned. */
-gboolean
-arb_autosave_discard (GError **error)
-{
-  g_autoptr (GFile) file = arb_autosave_get_file ();
-  g_autoptr (GError) local_error = NULL;
-
-  if (g_file_delete (file, NULL, &local_error)
-      || g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-    return TRUE;
-  g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_IO,
-               _("Could not remove the saved game: %s"), local_error->message);
-  return FALSE;
-}
