@@ -821,6 +821,35 @@ test_save_detect (void)
   g_assert_false (arb_save_looks_like_save ("", 0));
 }
 
+/* The rulebooks put a first card anywhere: a game whose first card is far
+ * from (0, 0) saves and loads as it was played. */
+static void
+test_save_first_card_anywhere (void)
+{
+  g_autoptr (GPtrArray) players = arb_test_players (2, TRUE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = arb_game_new (ARB_VARIANT_STANDARD, players, 77, 0, &error);
+  g_autoptr (ArbGame) loaded = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  const ArbState *state;
+  ArbCard card;
+
+  g_assert_no_error (error);
+  g_assert_true (arb_game_draw (game, ARB_SOURCE_DECK, &error));
+  g_assert_true (arb_game_draw (game, ARB_SOURCE_DECK, &error));
+  card = arb_card_set_nth (&arb_game_get_state (game)->hands[0], 0);
+  g_assert_true (arb_game_play (game, card, 7, -4, &error));
+  g_assert_no_error (error);
+  bytes = arb_save_to_bytes (game, NULL, &error);
+  g_assert_no_error (error);
+  loaded = arb_save_load_bytes (bytes, NULL, &error);
+  g_assert_no_error (error);
+  state = arb_game_get_state (loaded);
+  g_assert_cmpuint (state->arboreta[0].n, ==, 1);
+  g_assert_cmpint (state->arboreta[0].cells[0].x, ==, 7);
+  g_assert_cmpint (state->arboreta[0].cells[0].y, ==, -4);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -849,6 +878,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/save/read-async", test_save_read_async);
   g_test_add_func ("/save/autosave", test_autosave);
   g_test_add_func ("/save/detect", test_save_detect);
+  g_test_add_func ("/save/first-card-anywhere", test_save_first_card_anywhere);
   status = g_test_run ();
   g_rmdir (autosave_dir);
   g_rmdir (data_home);
