@@ -404,23 +404,37 @@ answer_line (Bot *bot, const char *line)
   send_answer (bot, state, id);
 }
 
-/* Reads whole lines of any length into LINE; *HAS_NUL tells of a NUL
- * byte inside, which would hide the rest of the line from the parser. */
+/* Reads one line into LINE, without its newline. *HAS_NUL tells of a NUL
+ * byte inside, which would hide the rest of the line from the parser.
+ * *TOO_LONG tells of a line longer than ARB_CLI_BOT_MAX_LINE: the rest of
+ * it is read up to its newline and thrown away as it comes, so that a line
+ * of any length costs no more memory than the limit. */
 static gboolean
-read_line (FILE *in, GString *line, gboolean *has_nul)
+read_line (FILE *in, GString *line, gboolean *has_nul, gboolean *too_long)
 {
+  gboolean read_any = FALSE;
   int c;
 
   g_string_truncate (line, 0);
   *has_nul = FALSE;
+  *too_long = FALSE;
   while ((c = getc (in)) != EOF)
     {
-      *has_nul = *has_nul || c == '\0';
-      g_string_append_c (line, (char) c);
+      read_any = TRUE;
       if (c == '\n')
         return TRUE;
+      if (*too_long)
+        continue;
+      if (line->len >= ARB_CLI_BOT_MAX_LINE)
+        {
+          *too_long = TRUE;
+          g_string_truncate (line, 0);
+          continue;
+        }
+      *has_nul = *has_nul || c == '\0';
+      g_string_append_c (line, (char) c);
     }
-  return line->len > 0;
+  return read_any;
 }
 
 /* The referee gives every message TIMEOUT milliseconds (300 by default)
@@ -492,12 +506,20 @@ arb_cli_bot_play (FILE *in, const ArbAiParams *params, guint64 seed)
 {
   g_autoptr (GString) line = g_string_new (NULL);
   Bot bot = { 0 };
-  gboolean has_nul = FALSE;
+  gboolean has_nul = FALSE, too_long = FALSE;
 
   bot.params = *params;
   bot.seed = seed;
-  while (read_line (in, line, &has_nul))
+  while (read_line (in, line, &has_nul, &too_long))
     {
+      if (too_long)
+        {
+          /* Refused without a word of it: the line may be anything. */
+          arb_cli_printerr (_("Not a JSON message: a line longer than %u bytes"),
+                            (guint) ARB_CLI_BOT_MAX_LINE);
+          send_answer (&bot, NULL, NULL);
+          continue;
+        }
       if (has_nul)
         {
           /* Answered all the same, so that the referee's count holds. */

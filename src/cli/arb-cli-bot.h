@@ -8,6 +8,14 @@
 
 G_BEGIN_DECLS
 
+/* The longest line the bot reads, in bytes without the newline. The
+ * largest message of a real game (tests/data/bot) is 869 bytes, and the
+ * protocol's worst case, every one of the 48 cards in a play area with
+ * spaces after every comma and colon, about 3 KiB: 64 KiB leaves a margin
+ * of twenty. A longer line is answered with move 0 and a null ID, and
+ * read no further than its newline. */
+#define ARB_CLI_BOT_MAX_LINE (64 * 1024)
+
 void arb_cli_bot_play (FILE              *in,
                        const ArbAiParams *params,
                        guint64            seed);
