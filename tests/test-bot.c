@@ -17,6 +17,8 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
+#include "arb-cli-bot.h"
+
 static JsonNode *
 parse_line (const char *line)
 {
@@ -404,6 +406,23 @@ test_long_line (void)
   g_assert_null (strstr (errors, "1,1"));
 }
 
+/* The thinking time for each TIMEOUT the referee can send: half of it,
+ * --time-ms when smaller, and 1 ms for the smallest. Before issue 28,
+ * TIMEOUT=1 and TIMEOUT=0 were refused as numbers and the bot thought for
+ * the default 1000 ms: the first assertion got 1000. */
+static void
+test_thinking_budget (void)
+{
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "1"), ==, 1);
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "0"), ==, 1);
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "2"), ==, 1);
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "3"), ==, 1);
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "300"), ==, 150);
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (100, "300"), ==, 100);
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "2147483647"), ==, 1000);
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, NULL), ==, 1000);
+}
+
 /* arboretum-cli tournament --json: the players in --ai order, every game
  * counted once per seat, the wins of a table adding up to the games. */
 static void
@@ -487,6 +506,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bot/bad-lines", test_bad_lines);
   g_test_add_func ("/bot/hostile-lines", test_hostile_lines);
   g_test_add_func ("/bot/long-line", test_long_line);
+  g_test_add_func ("/bot/thinking-budget", test_thinking_budget);
   g_test_add_func ("/tournament/json", test_tournament);
   return g_test_run ();
 }

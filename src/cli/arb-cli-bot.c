@@ -441,20 +441,23 @@ read_line (FILE *in, GString *line, gboolean *has_nul, gboolean *too_long)
  * for the whole answer: reading, thinking, writing, and the pipes between.
  * Hard thinks at most half of it (a 200 ms budget lost nothing measurable
  * in strength against 1 s), so that a late answer never makes the next
- * message late too. --time-ms, when smaller, wins. */
-static guint
-thinking_budget (int time_ms, const char *timeout)
+ * message late too; 1 ms at the least (a budget of 0 would be the
+ * engine's default of 1000 ms), for a TIMEOUT of 0 to 3: the search then
+ * stops at its first look at the clock, on the heuristic's ranking.
+ * --time-ms, when smaller, wins. */
+guint
+arb_cli_bot_thinking_budget (int time_ms, const char *timeout)
 {
   guint64 referee_ms;
 
   if (timeout == NULL)
     return (guint) time_ms;
-  if (!g_ascii_string_to_unsigned (timeout, 10, 2, G_MAXINT, &referee_ms, NULL))
+  if (!g_ascii_string_to_unsigned (timeout, 10, 0, G_MAXINT, &referee_ms, NULL))
     {
       arb_cli_printerr (_("TIMEOUT “%s” is not a number of milliseconds; it is ignored"), timeout);
       return (guint) time_ms;
     }
-  return MIN ((guint) time_ms, (guint) (referee_ms / 2));
+  return MIN ((guint) time_ms, MAX (1u, (guint) (referee_ms / 2)));
 }
 
 int
@@ -493,7 +496,7 @@ arb_cli_bot (int argc, char **argv)
     }
 
   arb_ai_params_init (&params, level, 0);
-  params.budget_ms = thinking_budget (time_ms, g_getenv ("TIMEOUT"));
+  params.budget_ms = arb_cli_bot_thinking_budget (time_ms, g_getenv ("TIMEOUT"));
   params.playouts = (guint) playouts;
   arb_cli_bot_play (stdin, &params, seed != NULL ? value : g_random_int ());
   return ARB_CLI_EXIT_OK;

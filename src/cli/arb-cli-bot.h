@@ -16,6 +16,8 @@ G_BEGIN_DECLS
  * read no further than its newline. */
 #define ARB_CLI_BOT_MAX_LINE (64 * 1024)
 
+guint arb_cli_bot_thinking_budget (int         time_ms,
+                                   const char *timeout);
 void arb_cli_bot_play (FILE              *in,
                        const ArbAiParams *params,
                        guint64            seed);
