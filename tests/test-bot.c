@@ -423,6 +423,52 @@ test_thinking_budget (void)
   g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, NULL), ==, 1000);
 }
 
+/* The referee goes away: the bot's next answer finds its standard output
+ * closed. It stops with one line on stderr and exit status 1. Before
+ * issue 28 it died of SIGPIPE (signal 13) without a word: the first
+ * assertion failed. */
+static void
+test_referee_gone (void)
+{
+  static const char message[] = "{\"messageID\": 1, \"state\": {\"activeTurn\": false}}\n";
+  const char *cli = g_getenv ("ARB_CLI");
+  g_autoptr (GSubprocess) bot = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) errors = g_string_new (NULL);
+  GInputStream *err;
+  char buffer[1024];
+  gssize n;
+
+  if (cli == NULL)
+    {
+      g_test_skip ("ARB_CLI is not set");
+      return;
+    }
+  bot = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                          | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error,
+                          cli, "bot", "--ai", "hard", "--playouts", "10", NULL);
+  g_assert_no_error (error);
+  g_assert_true (g_input_stream_close (g_subprocess_get_stdout_pipe (bot), NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_write_all (g_subprocess_get_stdin_pipe (bot), message,
+                                            strlen (message), NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_close (g_subprocess_get_stdin_pipe (bot), NULL, &error));
+  g_assert_no_error (error);
+  err = g_subprocess_get_stderr_pipe (bot);
+  while ((n = g_input_stream_read (err, buffer, sizeof buffer, NULL, &error)) > 0)
+    g_string_append_len (errors, buffer, n);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_wait (bot, NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_false (g_subprocess_get_if_signaled (bot));
+  g_assert_true (g_subprocess_get_if_exited (bot));
+  g_assert_cmpint (g_subprocess_get_exit_status (bot), ==, 1);
+  g_assert_true (g_str_has_suffix (errors->str, "\n"));
+  g_assert_true (strchr (errors->str, '\n') == errors->str + errors->len - 1);
+}
+
 /* arboretum-cli tournament --json: the players in --ai order, every game
  * counted once per seat, the wins of a table adding up to the games. */
 static void
@@ -507,6 +553,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bot/hostile-lines", test_hostile_lines);
   g_test_add_func ("/bot/long-line", test_long_line);
   g_test_add_func ("/bot/thinking-budget", test_thinking_budget);
+  g_test_add_func ("/bot/referee-gone", test_referee_gone);
   g_test_add_func ("/tournament/json", test_tournament);
   return g_test_run ();
 }

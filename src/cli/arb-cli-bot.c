@@ -19,6 +19,8 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <glib/gi18n.h>
@@ -47,6 +49,7 @@ typedef struct {
   ArbAiParams params;
   guint64     seed;
   guint       answered;
+  int         write_errno; /* errno of the answer that could not be written */
 } Bot;
 
 static ArbSpeciesMask
@@ -345,8 +348,9 @@ answer_state (Bot *bot, JsonNode *state_node, JsonBuilder *builder)
 }
 
 /* The answer to one message: a move for STATE (0 without one), and the
- * message's ID as it came (null without one). */
-static void
+ * message's ID as it came (null without one). FALSE when it could not be
+ * written, the referee having closed our standard output. */
+static gboolean
 send_answer (Bot *bot, JsonNode *state, JsonNode *id)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
@@ -369,11 +373,16 @@ send_answer (Bot *bot, JsonNode *state, JsonNode *id)
   text = json_generator_to_data (generator, NULL);
   fputs (text, stdout);
   fputc ('\n', stdout);
-  fflush (stdout);
+  if (fflush (stdout) != 0 || ferror (stdout))
+    {
+      bot->write_errno = errno;
+      return FALSE;
+    }
   bot->answered++;
+  return TRUE;
 }
 
-static void
+static gboolean
 answer_line (Bot *bot, const char *line)
 {
   g_autoptr (JsonParser) parser = json_parser_new ();
@@ -401,7 +410,7 @@ answer_line (Bot *bot, const char *line)
       arb_cli_printerr (_("The message ID is neither an integer nor a string; it is answered as null"));
       id = NULL;
     }
-  send_answer (bot, state, id);
+  return send_answer (bot, state, id);
 }
 
 /* Reads one line into LINE, without its newline. *HAS_NUL tells of a NUL
@@ -498,40 +507,51 @@ arb_cli_bot (int argc, char **argv)
   arb_ai_params_init (&params, level, 0);
   params.budget_ms = arb_cli_bot_thinking_budget (time_ms, g_getenv ("TIMEOUT"));
   params.playouts = (guint) playouts;
-  arb_cli_bot_play (stdin, &params, seed != NULL ? value : g_random_int ());
+  /* A referee that goes away closes our standard output: the next answer
+   * fails with EPIPE, which the loop reports, rather than the signal
+   * killing the bot without a word. */
+  signal (SIGPIPE, SIG_IGN);
+  if (!arb_cli_bot_play (stdin, &params, seed != NULL ? value : g_random_int ()))
+    return ARB_CLI_EXIT_FAILURE;
   return ARB_CLI_EXIT_OK;
 }
 
 /* Answers every line of in on standard output, as the bot does: the loop
- * of `arboretum-cli bot`, and the fuzzer's way in (tests/fuzz-bot.c). */
-void
+ * of `arboretum-cli bot`, and the fuzzer's way in (tests/fuzz-bot.c).
+ * FALSE when an answer could not be written: the referee is gone, and
+ * the loop has said so on stderr. */
+gboolean
 arb_cli_bot_play (FILE *in, const ArbAiParams *params, guint64 seed)
 {
   g_autoptr (GString) line = g_string_new (NULL);
   Bot bot = { 0 };
-  gboolean has_nul = FALSE, too_long = FALSE;
+  gboolean has_nul = FALSE, too_long = FALSE, sent = TRUE;
 
   bot.params = *params;
   bot.seed = seed;
-  while (read_line (in, line, &has_nul, &too_long))
+  while (sent && read_line (in, line, &has_nul, &too_long))
     {
       if (too_long)
         {
           /* Refused without a word of it: the line may be anything. */
           arb_cli_printerr (_("Not a JSON message: a line longer than %u bytes"),
                             (guint) ARB_CLI_BOT_MAX_LINE);
-          send_answer (&bot, NULL, NULL);
+          sent = send_answer (&bot, NULL, NULL);
           continue;
         }
       if (has_nul)
         {
           /* Answered all the same, so that the referee's count holds. */
           arb_cli_printerr (_("Not a JSON message: a NUL byte in the line"));
-          send_answer (&bot, NULL, NULL);
+          sent = send_answer (&bot, NULL, NULL);
           continue;
         }
       g_strstrip (line->str);
       if (line->str[0] != '\0')
-        answer_line (&bot, line->str);
+        sent = answer_line (&bot, line->str);
     }
+  if (!sent)
+    arb_cli_printerr (_("Stopped: the answer could not be written (%s); the referee has gone away"),
+                      g_strerror (bot.write_errno));
+  return sent;
 }

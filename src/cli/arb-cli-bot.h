@@ -18,8 +18,8 @@ G_BEGIN_DECLS
 
 guint arb_cli_bot_thinking_budget (int         time_ms,
                                    const char *timeout);
-void arb_cli_bot_play (FILE              *in,
-                       const ArbAiParams *params,
-                       guint64            seed);
+gboolean arb_cli_bot_play (FILE              *in,
+                           const ArbAiParams *params,
+                           guint64            seed);
 
 G_END_DECLS
