@@ -5,11 +5,19 @@
  *
  * The legality check here reads the protocol on its own, apart from the
  * bot's parser, so that a misreading in one shows up against the other. */
+#define _DEFAULT_SOURCE /* wait4 () */
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
+
+#include "arb-cli-bot.h"
 
 static JsonNode *
 parse_line (const char *line)
@@ -297,6 +305,170 @@ test_hostile_lines (void)
     }
 }
 
+static void
+write_all (int fd, const char *data, gsize length)
+{
+  while (length > 0)
+    {
+      gssize n = write (fd, data, length);
+      if (n < 0 && errno == EINTR)
+        continue;
+      g_assert_cmpint (n, >, 0);
+      data += n;
+      length -= (gsize) n;
+    }
+}
+
+static char *
+read_all (int fd)
+{
+  GString *text = g_string_new (NULL);
+  char buffer[4096];
+  gssize n;
+
+  while ((n = read (fd, buffer, sizeof buffer)) != 0)
+    {
+      if (n < 0 && errno == EINTR)
+        continue;
+      g_assert_cmpint (n, >, 0);
+      g_string_append_len (text, buffer, n);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* A 50 MB line, then a message of a real game: the line is refused with
+ * one short line on stderr and a move 0, the message answered as always,
+ * and the bot's memory stays far below the line's size. Before the limit
+ * on a line (issue 28) the bot held the whole line and json-glib's tree of
+ * it: 2 GB at its peak, and the check on maxrss failed. */
+static void
+test_long_line (void)
+{
+  const char *cli = g_getenv ("ARB_CLI");
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "bot", "game-first.jsonl", NULL);
+  g_autofree char *game = NULL, *output = NULL, *errors = NULL;
+  g_auto (GStrv) game_lines = NULL, answers = NULL;
+  g_autoptr (JsonNode) message = NULL, answer = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *chunk = NULL;
+  const char *argv[] = { cli, "bot", "--ai", "hard", "--playouts", "50", NULL };
+  const gsize line_size = 50 * 1024 * 1024, chunk_size = 1024 * 1024;
+  int in_fd, out_fd, err_fd, status;
+  struct rusage usage;
+  GPid pid;
+
+  if (cli == NULL)
+    {
+      g_test_skip ("ARB_CLI is not set");
+      return;
+    }
+  g_assert_true (g_file_get_contents (path, &game, NULL, &error));
+  g_assert_no_error (error);
+  game_lines = g_strsplit (game, "\n", -1);
+  g_assert_cmpuint (g_strv_length (game_lines), >, 2);
+
+  g_assert_true (g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD,
+                                           NULL, NULL, &pid, &in_fd, &out_fd, &err_fd, &error));
+  g_assert_no_error (error);
+  /* {"messageID": 1, "state": [1,1,1,…,1]} through the pipe, a chunk at
+   * a time: the answers are short, and the pipes to us never fill. */
+  chunk = g_malloc (chunk_size);
+  for (gsize i = 0; i < chunk_size; i += 2)
+    memcpy (chunk + i, "1,", 2);
+  write_all (in_fd, "{\"messageID\": 1, \"state\": [", 27);
+  for (gsize written = 0; written < line_size; written += chunk_size)
+    write_all (in_fd, chunk, chunk_size);
+  write_all (in_fd, "1]}\n", 4);
+  write_all (in_fd, game_lines[1], strlen (game_lines[1]));
+  write_all (in_fd, "\n", 1);
+  close (in_fd);
+  output = read_all (out_fd);
+  errors = read_all (err_fd);
+  close (out_fd);
+  close (err_fd);
+  g_assert_cmpint (wait4 (pid, &status, 0, &usage), ==, pid);
+  g_spawn_close_pid (pid);
+
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+  /* Linux counts maxrss in KiB. */
+  g_assert_cmpint (usage.ru_maxrss, <, 64 * 1024);
+  answers = g_strsplit (g_strstrip (output), "\n", -1);
+  g_assert_cmpuint (g_strv_length (answers), ==, 2);
+  g_assert_cmpstr (answers[0], ==, "{\"move\":0,\"messageID\":null}");
+  message = parse_line (game_lines[1]);
+  answer = parse_line (answers[1]);
+  g_assert_true (check_answer (json_node_get_object (message), json_node_get_object (answer)));
+  /* One short line, with nothing of the line in it. */
+  g_assert_cmpuint (strlen (errors), <, 200);
+  g_assert_true (g_str_has_suffix (errors, "\n"));
+  g_assert_true (strchr (errors, '\n') == errors + strlen (errors) - 1);
+  g_assert_null (strstr (errors, "1,1"));
+}
+
+/* The thinking time for each TIMEOUT the referee can send: half of it,
+ * --time-ms when smaller, and 1 ms for the smallest. Before issue 28,
+ * TIMEOUT=1 and TIMEOUT=0 were refused as numbers and the bot thought for
+ * the default 1000 ms: the first assertion got 1000. */
+static void
+test_thinking_budget (void)
+{
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "1"), ==, 1);
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "0"), ==, 1);
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "2"), ==, 1);
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "3"), ==, 1);
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "300"), ==, 150);
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (100, "300"), ==, 100);
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "2147483647"), ==, 1000);
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, NULL), ==, 1000);
+}
+
+/* The referee goes away: the bot's next answer finds its standard output
+ * closed. It stops with one line on stderr and exit status 1. Before
+ * issue 28 it died of SIGPIPE (signal 13) without a word: the first
+ * assertion failed. */
+static void
+test_referee_gone (void)
+{
+  static const char message[] = "{\"messageID\": 1, \"state\": {\"activeTurn\": false}}\n";
+  const char *cli = g_getenv ("ARB_CLI");
+  g_autoptr (GSubprocess) bot = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) errors = g_string_new (NULL);
+  GInputStream *err;
+  char buffer[1024];
+  gssize n;
+
+  if (cli == NULL)
+    {
+      g_test_skip ("ARB_CLI is not set");
+      return;
+    }
+  bot = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                          | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error,
+                          cli, "bot", "--ai", "hard", "--playouts", "10", NULL);
+  g_assert_no_error (error);
+  g_assert_true (g_input_stream_close (g_subprocess_get_stdout_pipe (bot), NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_write_all (g_subprocess_get_stdin_pipe (bot), message,
+                                            strlen (message), NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_close (g_subprocess_get_stdin_pipe (bot), NULL, &error));
+  g_assert_no_error (error);
+  err = g_subprocess_get_stderr_pipe (bot);
+  while ((n = g_input_stream_read (err, buffer, sizeof buffer, NULL, &error)) > 0)
+    g_string_append_len (errors, buffer, n);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_wait (bot, NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_false (g_subprocess_get_if_signaled (bot));
+  g_assert_true (g_subprocess_get_if_exited (bot));
+  g_assert_cmpint (g_subprocess_get_exit_status (bot), ==, 1);
+  g_assert_true (g_str_has_suffix (errors->str, "\n"));
+  g_assert_true (strchr (errors->str, '\n') == errors->str + errors->len - 1);
+}
+
 /* arboretum-cli tournament --json: the players in --ai order, every game
  * counted once per seat, the wins of a table adding up to the games. */
 static void
@@ -379,6 +551,9 @@ main (int argc, char **argv)
   g_test_add_data_func ("/bot/recorded/second-random", second_random, test_recorded_game);
   g_test_add_func ("/bot/bad-lines", test_bad_lines);
   g_test_add_func ("/bot/hostile-lines", test_hostile_lines);
+  g_test_add_func ("/bot/long-line", test_long_line);
+  g_test_add_func ("/bot/thinking-budget", test_thinking_budget);
+  g_test_add_func ("/bot/referee-gone", test_referee_gone);
   g_test_add_func ("/tournament/json", test_tournament);
   return g_test_run ();
 }

@@ -13,7 +13,9 @@ Each subcommand is one meson test in the 'data' suite:
   install BUILDDIR MANIFEST    `meson install --destdir` puts in place every
                                file the manifest and the desktop file name
   ui SRCDIR SHIM               every .ui file in ui/ passes gtk4-builder-tool validate
-  spdx SRCDIR                  every source file has its SPDX licence line
+  spdx SRCDIR                  every source file has its SPDX licence line (of
+                               the files git tracks; in a tarball, of the tree)
+  spdx-stray SRCDIR            a directory git does not track is not scanned
   missing-schema PROGRAM SCHEMA_ID  the game without its schema: one clear line
   icons SRCDIR                 the application icons are drawn on the right
                                canvas, the symbolic one in one colour, and render
@@ -576,15 +578,39 @@ def check_icons(srcdir):
 SPDX = 'SPDX-License-Identifier: GPL-3.0-or-later'
 
 
-def check_spdx(srcdir):
-    """Every source file says its licence in an SPDX line near its top."""
-    # The tree as it is, without git (a release tarball has none): the build
-    # directories and the data of the tests are not sources.
+def walk_files(srcdir):
+    """The tree as it is, without git (a release tarball has none): the
+    build directories and the data of the tests are not sources."""
     listed = []
     for root, dirs, files in os.walk(srcdir):
         dirs[:] = [d for d in dirs if not d.startswith(('.', 'build', '_build'))
                    or d in ('.ci', 'build-aux')]
         listed += [os.path.relpath(os.path.join(root, f), srcdir) for f in files]
+    return listed
+
+
+def tracked_files(srcdir):
+    """The files git tracks when SRCDIR is the top of a git checkout, else
+    None: a build directory of any name (b-asan) or a stray file is none of
+    the sources."""
+    try:
+        top = subprocess.run(['git', '-C', srcdir, 'rev-parse', '--show-toplevel'],
+                             capture_output=True, text=True, check=True).stdout.strip()
+        if os.path.realpath(top) != os.path.realpath(srcdir):
+            return None
+        out = subprocess.run(['git', '-C', srcdir, 'ls-files', '-z'],
+                             capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return [f for f in out.decode('utf-8', 'surrogateescape').split('\0') if f]
+
+
+def spdx_missing(srcdir):
+    """The source files without an SPDX line in their first three lines."""
+    listed = tracked_files(srcdir)
+    if listed is None:
+        listed = walk_files(srcdir)
+    missing = []
     for rel in listed:
         base = os.path.basename(rel)
         source = base.endswith(('.c', '.h', '.ui', '.py', '.rng', '.gresource.xml')) \
@@ -595,7 +621,37 @@ def check_spdx(srcdir):
         with open(os.path.join(srcdir, rel), encoding='utf-8', errors='replace') as f:
             head = ''.join(f.readline() for _ in range(3))
         if SPDX not in head:
-            fail('%s has no "%s" line at its top' % (rel, SPDX))
+            missing.append(rel)
+    return missing
+
+
+def check_spdx(srcdir):
+    """Every source file says its licence in an SPDX line near its top."""
+    for rel in spdx_missing(srcdir):
+        fail('%s has no "%s" line at its top' % (rel, SPDX))
+    finish()
+
+
+def check_spdx_stray(srcdir):
+    """A directory git does not track, such as a build directory named
+    b-asan, is not scanned: a C file without an SPDX line in one, made for
+    the check and removed after it, is not reported. Skipped (77) outside
+    a git checkout, where the walk of the tree is all there is."""
+    if tracked_files(srcdir) is None:
+        print('not a git checkout: skipped')
+        sys.exit(77)
+    stray_dir = tempfile.mkdtemp(prefix='b-stray-', dir=srcdir)
+    try:
+        with open(os.path.join(stray_dir, 'stray.c'), 'w', encoding='utf-8') as f:
+            f.write('int stray;\n')
+        rel = os.path.relpath(os.path.join(stray_dir, 'stray.c'), srcdir)
+        # The walk alone would report it: the check below means something.
+        if rel not in walk_files(srcdir):
+            fail('%s is not in the walk of the tree' % rel)
+        if rel in spdx_missing(srcdir):
+            fail('%s, which git does not track, was scanned' % rel)
+    finally:
+        shutil.rmtree(stray_dir)
     finish()
 
 
@@ -743,6 +799,8 @@ def main(argv):
         check_icons(*args)
     elif command == 'spdx':
         check_spdx(*args)
+    elif command == 'spdx-stray':
+        check_spdx_stray(*args)
     elif command == 'engine-layers':
         check_engine_layers(*args)
     elif command == 'missing-schema':

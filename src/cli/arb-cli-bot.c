@@ -19,6 +19,8 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <glib/gi18n.h>
@@ -47,6 +49,7 @@ typedef struct {
   ArbAiParams params;
   guint64     seed;
   guint       answered;
+  int         write_errno; /* errno of the answer that could not be written */
 } Bot;
 
 static ArbSpeciesMask
@@ -345,8 +348,9 @@ answer_state (Bot *bot, JsonNode *state_node, JsonBuilder *builder)
 }
 
 /* The answer to one message: a move for STATE (0 without one), and the
- * message's ID as it came (null without one). */
-static void
+ * message's ID as it came (null without one). FALSE when it could not be
+ * written, the referee having closed our standard output. */
+static gboolean
 send_answer (Bot *bot, JsonNode *state, JsonNode *id)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
@@ -369,11 +373,16 @@ send_answer (Bot *bot, JsonNode *state, JsonNode *id)
   text = json_generator_to_data (generator, NULL);
   fputs (text, stdout);
   fputc ('\n', stdout);
-  fflush (stdout);
+  if (fflush (stdout) != 0 || ferror (stdout))
+    {
+      bot->write_errno = errno;
+      return FALSE;
+    }
   bot->answered++;
+  return TRUE;
 }
 
-static void
+static gboolean
 answer_line (Bot *bot, const char *line)
 {
   g_autoptr (JsonParser) parser = json_parser_new ();
@@ -401,46 +410,63 @@ answer_line (Bot *bot, const char *line)
       arb_cli_printerr (_("The message ID is neither an integer nor a string; it is answered as null"));
       id = NULL;
     }
-  send_answer (bot, state, id);
+  return send_answer (bot, state, id);
 }
 
-/* Reads whole lines of any length into LINE; *HAS_NUL tells of a NUL
- * byte inside, which would hide the rest of the line from the parser. */
+/* Reads one line into LINE, without its newline. *HAS_NUL tells of a NUL
+ * byte inside, which would hide the rest of the line from the parser.
+ * *TOO_LONG tells of a line longer than ARB_CLI_BOT_MAX_LINE: the rest of
+ * it is read up to its newline and thrown away as it comes, so that a line
+ * of any length costs no more memory than the limit. */
 static gboolean
-read_line (FILE *in, GString *line, gboolean *has_nul)
+read_line (FILE *in, GString *line, gboolean *has_nul, gboolean *too_long)
 {
+  gboolean read_any = FALSE;
   int c;
 
   g_string_truncate (line, 0);
   *has_nul = FALSE;
+  *too_long = FALSE;
   while ((c = getc (in)) != EOF)
     {
-      *has_nul = *has_nul || c == '\0';
-      g_string_append_c (line, (char) c);
+      read_any = TRUE;
       if (c == '\n')
         return TRUE;
+      if (*too_long)
+        continue;
+      if (line->len >= ARB_CLI_BOT_MAX_LINE)
+        {
+          *too_long = TRUE;
+          g_string_truncate (line, 0);
+          continue;
+        }
+      *has_nul = *has_nul || c == '\0';
+      g_string_append_c (line, (char) c);
     }
-  return line->len > 0;
+  return read_any;
 }
 
 /* The referee gives every message TIMEOUT milliseconds (300 by default)
  * for the whole answer: reading, thinking, writing, and the pipes between.
  * Hard thinks at most half of it (a 200 ms budget lost nothing measurable
  * in strength against 1 s), so that a late answer never makes the next
- * message late too. --time-ms, when smaller, wins. */
-static guint
-thinking_budget (int time_ms, const char *timeout)
+ * message late too; 1 ms at the least (a budget of 0 would be the
+ * engine's default of 1000 ms), for a TIMEOUT of 0 to 3: the search then
+ * stops at its first look at the clock, on the heuristic's ranking.
+ * --time-ms, when smaller, wins. */
+guint
+arb_cli_bot_thinking_budget (int time_ms, const char *timeout)
 {
   guint64 referee_ms;
 
   if (timeout == NULL)
     return (guint) time_ms;
-  if (!g_ascii_string_to_unsigned (timeout, 10, 2, G_MAXINT, &referee_ms, NULL))
+  if (!g_ascii_string_to_unsigned (timeout, 10, 0, G_MAXINT, &referee_ms, NULL))
     {
       arb_cli_printerr (_("TIMEOUT “%s” is not a number of milliseconds; it is ignored"), timeout);
       return (guint) time_ms;
     }
-  return MIN ((guint) time_ms, (guint) (referee_ms / 2));
+  return MIN ((guint) time_ms, MAX (1u, (guint) (referee_ms / 2)));
 }
 
 int
@@ -479,34 +505,53 @@ arb_cli_bot (int argc, char **argv)
     }
 
   arb_ai_params_init (&params, level, 0);
-  params.budget_ms = thinking_budget (time_ms, g_getenv ("TIMEOUT"));
+  params.budget_ms = arb_cli_bot_thinking_budget (time_ms, g_getenv ("TIMEOUT"));
   params.playouts = (guint) playouts;
-  arb_cli_bot_play (stdin, &params, seed != NULL ? value : g_random_int ());
+  /* A referee that goes away closes our standard output: the next answer
+   * fails with EPIPE, which the loop reports, rather than the signal
+   * killing the bot without a word. */
+  signal (SIGPIPE, SIG_IGN);
+  if (!arb_cli_bot_play (stdin, &params, seed != NULL ? value : g_random_int ()))
+    return ARB_CLI_EXIT_FAILURE;
   return ARB_CLI_EXIT_OK;
 }
 
 /* Answers every line of in on standard output, as the bot does: the loop
- * of `arboretum-cli bot`, and the fuzzer's way in (tests/fuzz-bot.c). */
-void
+ * of `arboretum-cli bot`, and the fuzzer's way in (tests/fuzz-bot.c).
+ * FALSE when an answer could not be written: the referee is gone, and
+ * the loop has said so on stderr. */
+gboolean
 arb_cli_bot_play (FILE *in, const ArbAiParams *params, guint64 seed)
 {
   g_autoptr (GString) line = g_string_new (NULL);
   Bot bot = { 0 };
-  gboolean has_nul = FALSE;
+  gboolean has_nul = FALSE, too_long = FALSE, sent = TRUE;
 
   bot.params = *params;
   bot.seed = seed;
-  while (read_line (in, line, &has_nul))
+  while (sent && read_line (in, line, &has_nul, &too_long))
     {
+      if (too_long)
+        {
+          /* Refused without a word of it: the line may be anything. */
+          arb_cli_printerr (_("Not a JSON message: a line longer than %u bytes"),
+                            (guint) ARB_CLI_BOT_MAX_LINE);
+          sent = send_answer (&bot, NULL, NULL);
+          continue;
+        }
       if (has_nul)
         {
           /* Answered all the same, so that the referee's count holds. */
           arb_cli_printerr (_("Not a JSON message: a NUL byte in the line"));
-          send_answer (&bot, NULL, NULL);
+          sent = send_answer (&bot, NULL, NULL);
           continue;
         }
       g_strstrip (line->str);
       if (line->str[0] != '\0')
-        answer_line (&bot, line->str);
+        sent = answer_line (&bot, line->str);
     }
+  if (!sent)
+    arb_cli_printerr (_("Stopped: the answer could not be written (%s); the referee has gone away"),
+                      g_strerror (bot.write_errno));
+  return sent;
 }
