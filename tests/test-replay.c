@@ -346,6 +346,9 @@ test_replay_same_signals (void)
   g_autoptr (GTypeClass) game_class = g_type_class_ref (ARB_TYPE_GAME);
   g_autoptr (GTypeClass) replay_class = g_type_class_ref (ARB_TYPE_REPLAY);
 
+  /* Held for the signals to be registered when they are looked up. */
+  g_assert_nonnull (game_class);
+  g_assert_nonnull (replay_class);
   g_assert_true (g_type_is_a (ARB_TYPE_GAME, ARB_TYPE_TABLE_EVENTS));
   g_assert_true (g_type_is_a (ARB_TYPE_REPLAY, ARB_TYPE_TABLE_EVENTS));
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)

@@ -165,7 +165,7 @@ arb_cli_bench (int argc, char **argv)
   const GOptionEntry entries[] = {
     { "seconds", 0, 0, G_OPTION_ARG_DOUBLE, &seconds,
       N_("Time spent on each measure (default 2)"), N_("S") },
-    { NULL }
+    G_OPTION_ENTRY_NULL
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   g_autoptr (GRand) rand = g_rand_new_with_seed (20181);

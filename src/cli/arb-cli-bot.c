@@ -479,7 +479,7 @@ arb_cli_bot (int argc, char **argv)
     { "time-ms", 0, 0, G_OPTION_ARG_INT, &time_ms, N_("Time for one decision of hard (1000)"), N_("T") },
     { "playouts", 0, 0, G_OPTION_ARG_INT, &playouts, N_("Hard plays this many playouts a decision instead of watching the time"), N_("P") },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Seed of the computer's choices"), N_("S") },
-    { NULL }
+    G_OPTION_ENTRY_NULL
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   ArbAiLevel level = ARB_AI_HARD;

@@ -262,7 +262,7 @@ arb_cli_play (int argc, char **argv)
       N_("Time for one decision of hard (1000)"), N_("T") },
     { "playouts", 0, 0, G_OPTION_ARG_INT, &options.playouts,
       N_("Hard plays this many playouts a decision instead of watching the time"), N_("P") },
-    { NULL }
+    G_OPTION_ENTRY_NULL
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   g_auto (PlaySetup) setup = { 0 };

@@ -377,7 +377,7 @@ arb_cli_review (int argc, char **argv)
       N_("Store the review in the save game"), NULL },
     { "remove", 0, 0, G_OPTION_ARG_NONE, &options.remove,
       N_("Remove a stored review from the save game, for older versions of Arboretum"), NULL },
-    { NULL }
+    G_OPTION_ENTRY_NULL
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("FILE"));
   g_autoptr (GError) error = NULL;

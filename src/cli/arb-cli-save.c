@@ -278,7 +278,7 @@ arb_cli_show (int argc, char **argv)
   const GOptionEntry entries[] = {
     { "step", 0, 0, G_OPTION_ARG_INT, &step,
       N_("Show the position after this many steps (default: all, 0: the deal)"), N_("N") },
-    { NULL }
+    G_OPTION_ENTRY_NULL
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("FILE"));
   g_autoptr (ArbGame) game = NULL;

@@ -74,7 +74,7 @@ arb_cli_score (int argc, char **argv)
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print the scored position as JSON"), NULL },
-    { NULL }
+    G_OPTION_ENTRY_NULL
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("FILE"));
   g_autoptr (GError) error = NULL;

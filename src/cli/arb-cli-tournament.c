@@ -364,7 +364,7 @@ arb_cli_tournament (int argc, char **argv)
     { "playouts", 0, 0, G_OPTION_ARG_INT, &playouts, N_("Hard plays this many playouts a decision instead of watching the time"), N_("P") },
     { "threads", 0, 0, G_OPTION_ARG_INT, &threads, N_("Worker threads (2)"), N_("N") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
-    { NULL }
+    G_OPTION_ENTRY_NULL
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   Tournament t = { 0 };
