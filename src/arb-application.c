@@ -48,13 +48,19 @@ arb_application_add_shortcuts_action (GtkApplicationWindow *window)
   g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (help));
 }
 
+/* The game window most recently active. The active window may be one of
+ * its dialogs (the scores are an application window, for their actions):
+ * a second launch, a file opened from Files or New Game go to the game
+ * window under it, not to a second one. */
 static ArbWindow *
 get_window (ArbApplication *self)
 {
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  GtkWindow *window;
 
-  if (ARB_IS_WINDOW (window))
-    return ARB_WINDOW (window);
+  /* Most recently active first. */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (ARB_IS_WINDOW (l->data))
+      return ARB_WINDOW (l->data);
   window = GTK_WINDOW (arb_window_new (GTK_APPLICATION (self)));
   arb_application_add_shortcuts_action (GTK_APPLICATION_WINDOW (window));
   return ARB_WINDOW (window);
