@@ -32,11 +32,11 @@ only_game_window (GtkApplication *app)
 static void
 close_all (GtkApplication *app)
 {
-  GList *windows = g_list_copy (gtk_application_get_windows (app));
+  GList *windows;
 
-  for (GList *l = windows; l != NULL; l = l->next)
-    gtk_window_destroy (GTK_WINDOW (l->data));
-  g_list_free (windows);
+  /* One at a time: the game window takes its dialogs with it. */
+  while ((windows = gtk_application_get_windows (app)) != NULL)
+    gtk_window_destroy (GTK_WINDOW (windows->data));
   while (g_main_context_iteration (NULL, FALSE))
     ;
 }
