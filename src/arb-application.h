@@ -10,6 +10,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (ArbApplication, arb_application, ARB, APPLICATION, AdwApplication)
 
 ArbApplication *arb_application_new                  (void);
+int             arb_application_launch               (int                   argc,
+                                                      char                 *argv[]);
 void            arb_application_add_shortcuts_action (GtkApplicationWindow *window);
 
 G_END_DECLS

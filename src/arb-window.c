@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "arb-application.h"
+#include "arb-autosave-slots.h"
 #include "arb-new-game-dialog.h"
 #include "arb-score-dialog.h"
 #include "arb-window.h"
@@ -488,7 +489,7 @@ arb_window_init (ArbWindow *self)
 
   self->replay_keys = _arb_window_replay_keys_new ();
   gtk_widget_add_controller (GTK_WIDGET (self), self->replay_keys);
-  gtk_widget_set_visible (self->continue_button, arb_autosave_exists ());
+  gtk_widget_set_visible (self->continue_button, arb_autosave_slot_available ());
   for (guint i = 0; i < G_N_ELEMENTS (game_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), game_actions[i], FALSE);
   update_actions (self);

@@ -23,7 +23,6 @@ settings_schema_installed (void)
 int
 main (int argc, char *argv[])
 {
-  g_autoptr (ArbApplication) app = NULL;
   /* Tests and screenshots point this at the catalogues the build compiled. */
   const char *localedir = g_getenv ("ARBORETUM_LOCALEDIR");
 
@@ -40,6 +39,7 @@ main (int argc, char *argv[])
       return 1;
     }
 
-  app = arb_application_new ();
-  return g_application_run (G_APPLICATION (app), argc, argv);
+  /* A window every time, even right after the previous instance quit or
+   * was killed (arb_application_launch). */
+  return arb_application_launch (argc, argv);
 }

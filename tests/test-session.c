@@ -6,7 +6,12 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include "arb-autosave-slots.h"
 #include "arb-save.h"
 #include "arb-session.h"
 #include "arb-test-state.h"
@@ -100,16 +105,37 @@ autosave_dir (void)
   return g_build_filename (data_home, "arboretum", NULL);
 }
 
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      remove_tree (child);
+    }
+  g_remove (path);
+}
+
+/* No automatic save left by an earlier test. */
+static void
+clear_saves (void)
+{
+  g_autofree char *dir = autosave_dir ();
+
+  remove_tree (dir);
+}
+
 /* Where the folder of the automatic save should be, a file stands: every
  * automatic save fails. */
 static void
 block_autosave (void)
 {
   g_autofree char *dir = autosave_dir ();
-  g_autofree char *saved = g_build_filename (dir, "current.arboretum", NULL);
 
-  g_remove (saved);
-  g_rmdir (dir);
+  clear_saves ();
   g_assert_true (g_file_set_contents (dir, "not a folder", -1, NULL));
 }
 
@@ -129,12 +155,14 @@ test_session_autosave (void)
   g_autoptr (ArbSession) session = arb_session_new ();
   g_autoptr (ArbGame) game = new_game (5);
   g_autoptr (GRand) rand = g_rand_new_with_seed (5);
-  g_autoptr (GFile) autosave = arb_autosave_get_file ();
+  g_autoptr (GFile) autosave = NULL;
   guint failures = 0;
 
+  clear_saves ();
   g_signal_connect (session, "autosave-failed", G_CALLBACK (count_failure), &failures);
   arb_session_set_game (session, game, NULL);
   play_turns (game, rand, 1);
+  autosave = g_object_ref (arb_session_get_autosave_file (session));
   g_assert_true (g_file_query_exists (autosave, NULL));
   g_assert_cmpuint (failures, ==, 0);
 
@@ -582,6 +610,148 @@ test_session_review (void)
   g_rmdir (dir);
 }
 
+/* Two games at once, as two instances on separate session buses play them
+ * (issue 28): each keeps its own automatic save, and the one that ends
+ * removes its own only. The game left behind is continued. */
+static void
+test_session_two_games (void)
+{
+  g_autoptr (ArbSession) first = arb_session_new ();
+  g_autoptr (ArbSession) second = arb_session_new ();
+  g_autoptr (ArbSession) later = arb_session_new ();
+  g_autoptr (ArbGame) first_game = new_game (11);
+  g_autoptr (ArbGame) second_game = new_game (12);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr (GError) error = NULL;
+  guint first_steps;
+
+  clear_saves ();
+  arb_session_set_game (first, first_game, NULL);
+  arb_session_set_game (second, second_game, NULL);
+  play_turns (first_game, rand, 2);
+  play_turns (second_game, rand, 1);
+  play_turns (first_game, rand, 1);
+  first_steps = arb_game_get_n_steps (first_game);
+  g_assert_nonnull (arb_session_get_autosave_file (first));
+  g_assert_nonnull (arb_session_get_autosave_file (second));
+  g_assert_false (g_file_equal (arb_session_get_autosave_file (first), arb_session_get_autosave_file (second)));
+  g_assert_true (g_file_query_exists (arb_session_get_autosave_file (first), NULL));
+  g_assert_true (g_file_query_exists (arb_session_get_autosave_file (second), NULL));
+
+  /* The first window closes with its game in progress; the second game ends. */
+  arb_session_stop (first); /* its idle step holds a reference */
+  g_clear_object (&first);
+  play_turns (second_game, rand, G_MAXUINT);
+  g_assert_true (arb_game_is_finished (second_game));
+
+  /* The first game is still there to continue, as it was left. */
+  g_assert_true (arb_autosave_slot_available ());
+  g_assert_true (arb_session_continue (later, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (arb_game_get_n_steps (arb_session_get_game (later)), ==, first_steps);
+  g_assert_cmpuint (arb_game_get_seed (arb_session_get_game (later)), ==, 11);
+}
+
+/* A game another instance plays is not offered (issue 28): neither by a
+ * second session of this process, which locks through an open file
+ * description of its own, nor while another process holds its lock. */
+static void
+test_session_continue_locked (void)
+{
+  g_autoptr (ArbSession) playing = arb_session_new ();
+  g_autoptr (ArbSession) other = arb_session_new ();
+  g_autoptr (ArbGame) game = new_game (13);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (13);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *save_path = NULL;
+  g_autofree char *lock_path = NULL;
+  int ready[2], release[2];
+  char byte;
+  int status;
+  pid_t child;
+
+  clear_saves ();
+  arb_session_set_game (playing, game, NULL);
+  play_turns (game, rand, 1);
+  save_path = g_file_get_path (arb_session_get_autosave_file (playing));
+  g_assert_true (g_file_test (save_path, G_FILE_TEST_IS_REGULAR));
+  g_assert_false (arb_autosave_slot_available ());
+  g_assert_false (arb_session_continue (other, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_null (arb_session_get_game (other));
+  /* Nor did the second session take the save away. */
+  g_assert_true (g_file_test (save_path, G_FILE_TEST_IS_REGULAR));
+
+  /* Closed, the game stays for Continue: now held by another process. */
+  arb_session_stop (playing);
+  g_clear_object (&playing);
+  g_assert_true (g_file_test (save_path, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (arb_autosave_slot_available ());
+  g_assert_true (g_str_has_suffix (save_path, ".arboretum"));
+  lock_path = g_strdup (save_path);
+  strcpy (lock_path + strlen (lock_path) - strlen (".arboretum"), ".lock");
+  g_assert_cmpint (pipe (ready), ==, 0);
+  g_assert_cmpint (pipe (release), ==, 0);
+  child = fork ();
+  g_assert_cmpint (child, >=, 0);
+  if (child == 0)
+    {
+      int fd = open (lock_path, O_RDWR);
+
+      close (ready[0]);
+      close (release[1]);
+      if (fd < 0 || flock (fd, LOCK_EX | LOCK_NB) != 0)
+        _exit (1);
+      if (write (ready[1], "x", 1) != 1)
+        _exit (1);
+      /* Until the parent closes its end. */
+      while (read (release[0], &byte, 1) > 0)
+        ;
+      _exit (0);
+    }
+  close (ready[1]);
+  close (release[0]);
+  g_assert_cmpint (read (ready[0], &byte, 1), ==, 1);
+  g_assert_false (arb_autosave_slot_available ());
+  g_assert_false (arb_session_continue (other, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_true (g_file_test (save_path, G_FILE_TEST_IS_REGULAR));
+
+  /* The other process is gone: the game is offered again. */
+  close (release[1]);
+  g_assert_cmpint (waitpid (child, &status, 0), ==, child);
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+  close (ready[0]);
+  g_assert_true (arb_session_continue (other, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (arb_game_get_seed (arb_session_get_game (other)), ==, 13);
+}
+
+/* The single automatic save of earlier versions is continued like any
+ * other, and becomes a save of its own. */
+static void
+test_session_continue_old_save (void)
+{
+  g_autoptr (ArbSession) session = arb_session_new ();
+  g_autoptr (ArbGame) game = new_game (14);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (14);
+  g_autoptr (GFile) old = arb_autosave_get_file ();
+  g_autoptr (GError) error = NULL;
+
+  clear_saves ();
+  play_turns (game, rand, 2);
+  g_assert_true (arb_autosave_write (game, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (arb_autosave_slot_available ());
+  g_assert_true (arb_session_continue (session, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (arb_game_get_n_steps (arb_session_get_game (session)), ==, arb_game_get_n_steps (game));
+  g_assert_false (g_file_query_exists (old, NULL));
+  g_assert_true (g_file_query_exists (arb_session_get_autosave_file (session), NULL));
+}
+
 /* Continue when the automatic save is gone (issue 28): a clear error, no
  * crash, and no game. */
 static void
@@ -590,7 +760,8 @@ test_session_continue_gone (void)
   g_autoptr (ArbSession) session = arb_session_new ();
   g_autoptr (GError) error = NULL;
 
-  g_assert_true (arb_autosave_discard (NULL));
+  clear_saves ();
+  g_assert_false (arb_autosave_slot_available ());
   g_assert_false (arb_session_continue (session, &error));
   g_assert_nonnull (error);
   g_assert_cmpstr (error->message, ==, "The game in progress is no longer there");
@@ -661,11 +832,14 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/replay", test_session_replay);
   g_test_add_func ("/session/offer-to-save", test_session_offer_to_save);
   g_test_add_func ("/session/continue-gone", test_session_continue_gone);
+  g_test_add_func ("/session/two-games", test_session_two_games);
+  g_test_add_func ("/session/continue-locked", test_session_continue_locked);
+  g_test_add_func ("/session/continue-old-save", test_session_continue_old_save);
   g_test_add_func ("/session/review", test_session_review);
   g_test_add_func ("/session/review-run", test_session_review_run);
   status = g_test_run ();
   dir = autosave_dir ();
-  g_rmdir (dir);
+  remove_tree (dir);
   g_rmdir (data_home);
   g_free (data_home);
   return status;

@@ -259,7 +259,7 @@ test_take_back (void)
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, 2);
   arb_test_person_step (window);
   arb_test_person_step (window); /* discard: the turn ends and is kept for later */
-  g_assert_true (arb_autosave_exists ());
+  g_assert_true (g_file_query_exists (arb_session_get_autosave_file (arb_window_get_session (window)), NULL));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

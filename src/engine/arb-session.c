@@ -18,6 +18,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "arb-ai.h"
+#include "arb-autosave-slots.h"
 #include "arb-save.h"
 #include "arb-seat-driver.h"
 
@@ -50,6 +51,7 @@ struct _ArbSession
   int            cover_for;       /* the person the screen waits for, or -1 */
   ArbAfterSave   offer;           /* what waits for the offer to save */
   gboolean       modified;        /* steps since the game was opened or saved */
+  ArbAutosaveSlot *autosave_slot; /* the automatic save of this game, or NULL */
   gboolean       autosave_failed; /* the last automatic save failed */
   gboolean       busy;
   gboolean       person_to_act;
@@ -153,10 +155,16 @@ autosave (ArbSession *self)
   g_autoptr (GError) error = NULL;
   gboolean ok;
 
+  /* Each game has a file of its own (arb-autosave-slots.h): a second
+   * instance, or a second window, never writes over this one's. */
   if (arb_game_is_finished (self->game))
-    ok = arb_autosave_discard (&error);
+    ok = self->autosave_slot == NULL || arb_autosave_slot_discard (self->autosave_slot, &error);
   else
-    ok = arb_autosave_write (self->game, self->review, &error);
+    {
+      if (self->autosave_slot == NULL)
+        self->autosave_slot = arb_autosave_slot_new ();
+      ok = arb_autosave_slot_write (self->autosave_slot, self->game, self->review, &error);
+    }
   if (!ok && !self->autosave_failed)
     g_signal_emit (self, signals[AUTOSAVE_FAILED], 0, error->message);
   self->autosave_failed = !ok;
@@ -526,6 +534,12 @@ set_game_full (ArbSession *self, ArbGame *game, ArbReview *review, GFile *file, 
   g_set_object (&self->review, review);
   if (game != self->game)
     {
+      /* Another game in its place (the player was offered to save this
+       * one) has a save of its own; without one, as when the window
+       * closes, the game in progress stays for Continue. */
+      if (self->autosave_slot != NULL && game != NULL)
+        arb_autosave_slot_discard (self->autosave_slot, NULL);
+      g_clear_pointer (&self->autosave_slot, arb_autosave_slot_free);
       disconnect_game (self);
       if (game != NULL)
         {
@@ -910,6 +924,14 @@ arb_session_cancel_load (ArbSession *self)
   notify (self, PROP_LOADING);
 }
 
+/* The file of this game's automatic save, or NULL before its first one. */
+GFile *
+arb_session_get_autosave_file (ArbSession *self)
+{
+  g_return_val_if_fail (ARB_IS_SESSION (self), NULL);
+  return self->autosave_slot != NULL ? arb_autosave_slot_get_file (self->autosave_slot) : NULL;
+}
+
 /* Goes on with the game in progress, kept by the automatic save. */
 gboolean
 arb_session_continue (ArbSession *self, GError **error)
@@ -917,10 +939,12 @@ arb_session_continue (ArbSession *self, GError **error)
   g_autoptr (GError) local_error = NULL;
   g_autoptr (ArbReview) review = NULL;
   g_autoptr (ArbGame) game = NULL;
+  ArbAutosaveSlot *slot;
 
   g_return_val_if_fail (ARB_IS_SESSION (self), FALSE);
-  game = arb_autosave_load (&review, &local_error);
-  if (game == NULL)
+  /* The most recent game in progress that no other instance plays. */
+  slot = arb_autosave_slot_claim_latest (&game, &review, &local_error);
+  if (slot == NULL)
     {
       /* The file went away since the welcome page offered it. */
       if (local_error == NULL)
@@ -930,6 +954,7 @@ arb_session_continue (ArbSession *self, GError **error)
       return FALSE;
     }
   set_game_full (self, game, review, NULL, FALSE);
+  self->autosave_slot = slot;
   return TRUE;
 }
 
@@ -1041,6 +1066,8 @@ arb_session_dispose (GObject *object)
   g_clear_object (&self->replay);
   g_clear_object (&self->review);
   disconnect_game (self);
+  /* The game in progress stays saved, for Continue. */
+  g_clear_pointer (&self->autosave_slot, arb_autosave_slot_free);
   if (self->viewpoint != NULL)
     arb_viewpoint_set_source (self->viewpoint, NULL);
   g_clear_object (&self->viewpoint);

@@ -106,5 +106,6 @@ void          arb_session_discard           (ArbSession    *self);
 void          arb_session_cancel_offer      (ArbSession    *self);
 void          arb_session_open_file         (ArbSession    *self,
                                              GFile         *file);
+GFile        *arb_session_get_autosave_file (ArbSession   *self);
 
 G_END_DECLS
