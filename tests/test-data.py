@@ -17,6 +17,8 @@ Each subcommand is one meson test in the 'data' suite:
                                the files git tracks; in a tarball, of the tree)
   spdx-stray SRCDIR            a directory git does not track is not scanned
   missing-schema PROGRAM SCHEMA_ID  the game without its schema: one clear line
+  devenv BUILDDIR SRCDIR       `meson devenv` with XDG_DATA_DIRS unset keeps the
+                               system's data directories after the source tree's
   icons SRCDIR                 the application icons are drawn on the right
                                canvas, the symbolic one in one colour, and render
   engine-layers SRCDIR         no cycle among the engine's modules, and no
@@ -780,6 +782,33 @@ def check_missing_schema(program, schema_id):
     finish()
 
 
+# --------------------------------------------------------------- devenv
+
+def check_devenv(builddir, srcdir):
+    """README's `meson devenv -C build arboretum` on a desktop where
+    XDG_DATA_DIRS is unset: the program must still see the system's icons
+    and MIME database (/usr/share), after the source tree's data/."""
+    env = {k: v for k, v in os.environ.items() if k != 'XDG_DATA_DIRS'}
+    probe = 'import os; print(os.environ.get("XDG_DATA_DIRS", "<unset>"))'
+    result = subprocess.run(['meson', 'devenv', '-C', builddir, sys.executable, '-c', probe],
+                            capture_output=True, text=True, env=env, timeout=60)
+    if result.returncode != 0:
+        fail('meson devenv failed:\n' + result.stdout + result.stderr)
+        finish()
+    value = result.stdout.strip().splitlines()[-1] if result.stdout.strip() else ''
+    dirs = value.split(':')
+    data = os.path.realpath(os.path.join(srcdir, 'data'))
+    if not dirs or os.path.realpath(dirs[0]) != data:
+        fail('XDG_DATA_DIRS=%r: the source tree\'s data/ does not come first' % value)
+    for wanted in ('/usr/local/share', '/usr/share'):
+        if wanted not in dirs:
+            fail('XDG_DATA_DIRS=%r with the variable unset: %s is lost' % (value, wanted))
+    if '' in dirs:
+        fail('XDG_DATA_DIRS=%r has an empty entry' % value)
+    print('devenv: XDG_DATA_DIRS=%s' % value)
+    finish()
+
+
 def main(argv):
     if len(argv) < 2:
         print(__doc__)
@@ -805,6 +834,8 @@ def main(argv):
         check_engine_layers(*args)
     elif command == 'missing-schema':
         check_missing_schema(*args)
+    elif command == 'devenv':
+        check_devenv(*args)
     else:
         print(__doc__)
         return 2
