@@ -73,6 +73,32 @@ run_cli (Run *run, const char *first, ...)
   run->status = exit_status (wait_status);
 }
 
+/* Runs arboretum-cli with the arguments, NULL-terminated, in the locale
+ * LC_ALL names, untranslated. */
+static void
+run_cli_in_locale (Run *run, const char *locale, const char *first, ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_auto (GStrv) envp = g_get_environ ();
+  g_autoptr (GError) error = NULL;
+  va_list args;
+  int wait_status;
+
+  envp = g_environ_setenv (envp, "LC_ALL", locale, TRUE);
+  envp = g_environ_setenv (envp, "LANGUAGE", "C", TRUE);
+  g_ptr_array_add (argv, (char *) cli_path ());
+  va_start (args, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
+                &run->out, &run->err, &wait_status, &error);
+  g_assert_no_error (error);
+  run->status = exit_status (wait_status);
+}
+
 static char *
 bytes_to_string (GBytes *bytes)
 {
@@ -685,6 +711,58 @@ test_play_bad_options (void)
     }
 }
 
+static gboolean
+is_ascii (const char *text)
+{
+  for (const char *c = text; *c != '\0'; c++)
+    if ((guchar) *c >= 0x80)
+      return FALSE;
+  return TRUE;
+}
+
+/* Outside a UTF-8 locale the reports stay readable: an arrow, an
+ * apostrophe, a plus-minus become ASCII, never the '?' of a character
+ * the locale cannot show; in a UTF-8 locale they stay as they are. */
+static void
+test_ascii_locale (void)
+{
+  g_autofree char *save = g_test_build_filename (G_TEST_DIST, "data", "saves",
+                                                 "good-standard-2p.arboretum", NULL);
+  g_autofree char *reviewed = g_test_build_filename (G_TEST_DIST, "data", "saves",
+                                                     "good-standard-2p-review.arboretum", NULL);
+  struct { const char *command, *file, *utf8, *ascii; } cases[] = {
+    { "score", save, "Cherry Blossom 2 (1, 1) → Cherry Blossom 5", "Cherry Blossom 2 (1, 1) -> Cherry Blossom 5" },
+    { "review", reviewed, "each seat’s knowledge", "each seat's knowledge" },
+    { "review", reviewed, "0.18 ± 0.70 points lost", "0.18 +/- 0.70 points lost" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto (Run) ascii = { 0 };
+      g_auto (Run) utf8 = { 0 };
+
+      run_cli_in_locale (&ascii, "C", cases[i].command, cases[i].file, NULL);
+      assert_ok (&ascii);
+      g_assert_true (is_ascii (ascii.out));
+      g_assert_null (strchr (ascii.out, '?'));
+      g_assert_nonnull (strstr (ascii.out, cases[i].ascii));
+
+      run_cli_in_locale (&utf8, "C.UTF-8", cases[i].command, cases[i].file, NULL);
+      assert_ok (&utf8);
+      g_assert_nonnull (strstr (utf8.out, cases[i].utf8));
+    }
+
+  /* The usage, printed before any command runs, too. */
+  {
+    g_auto (Run) usage = { 0 };
+
+    run_cli_in_locale (&usage, "C", "--help", NULL);
+    assert_ok (&usage);
+    g_assert_true (is_ascii (usage.out));
+    g_assert_nonnull (strstr (usage.out, "COMMAND [OPTION...]"));
+  }
+}
+
 static void
 test_usage (void)
 {
@@ -721,6 +799,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/play/json-to-score", test_play_json_to_score);
   g_test_add_func ("/cli/play/bad-options", test_play_bad_options);
   g_test_add_func ("/cli/usage", test_usage);
+  g_test_add_func ("/cli/ascii-locale", test_ascii_locale);
 
   return g_test_run ();
 }

@@ -6,8 +6,115 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "arb-cli.h"
+
+/* What the reports write that a locale without these characters (C,
+ * POSIX, Latin-1) would show as '?': ASCII that reads the same. */
+static const struct {
+  gunichar    u;
+  const char *ascii;
+} ascii_replacements[] = {
+  { 0x00A0, " " },    /* no-break space */
+  { 0x00AB, "<<" },   /* « */
+  { 0x00B1, "+/-" },  /* ± */
+  { 0x00BB, ">>" },   /* » */
+  { 0x00D7, "x" },    /* × */
+  { 0x2013, "-" },    /* – */
+  { 0x2014, "-" },    /* — */
+  { 0x2018, "'" },    /* ‘ */
+  { 0x2019, "'" },    /* ’ */
+  { 0x201C, "\"" },   /* “ */
+  { 0x201D, "\"" },   /* ” */
+  { 0x2026, "..." },  /* … */
+  { 0x202F, " " },    /* narrow no-break space */
+  { 0x2190, "<-" },   /* ← */
+  { 0x2192, "->" },   /* → */
+  { 0x2212, "-" },    /* − */
+};
+
+static const char *
+ascii_replacement (gunichar u)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (ascii_replacements); i++)
+    if (ascii_replacements[i].u == u)
+      return ascii_replacements[i].ascii;
+  return NULL;
+}
+
+/* TEXT, in UTF-8, as bytes of the locale's CHARSET that a person can read:
+ * the punctuation above in ASCII, a letter the charset has (é in Latin-1)
+ * as it is, any other as g_str_to_ascii () spells it. */
+char *
+arb_cli_text_for_charset (const char *text, const char *charset)
+{
+  GString *out = g_string_new (NULL);
+  g_autofree char *valid = g_utf8_make_valid (text, -1);
+
+  for (const char *c = valid; *c != '\0'; c = g_utf8_next_char (c))
+    {
+      gunichar u = g_utf8_get_char (c);
+      gsize len = (gsize) (g_utf8_next_char (c) - c);
+      const char *ascii = ascii_replacement (u);
+      g_autofree char *converted = NULL;
+      g_autofree char *one = NULL;
+
+      if (u < 0x80)
+        g_string_append_c (out, (char) u);
+      else if (ascii != NULL)
+        g_string_append (out, ascii);
+      else if ((converted = g_convert (c, (gssize) len, charset, "UTF-8",
+                                       NULL, NULL, NULL)) != NULL)
+        g_string_append (out, converted);
+      else
+        {
+          one = g_strndup (c, len);
+          g_autofree char *spelt = g_str_to_ascii (one, "C");
+          g_string_append (out, spelt);
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+print_for_locale (FILE *stream, const char *string)
+{
+  const char *charset = NULL;
+
+  if (g_get_charset (&charset))
+    fputs (string, stream);
+  else
+    {
+      g_autofree char *local = arb_cli_text_for_charset (string, charset);
+      fputs (local, stream);
+    }
+  fflush (stream);
+}
+
+static void
+print_to_stdout (const char *string)
+{
+  print_for_locale (stdout, string);
+}
+
+static void
+print_to_stderr (const char *string)
+{
+  print_for_locale (stderr, string);
+}
+
+/* Everything arboretum-cli writes through g_print () and g_printerr ()
+ * (its reports, GOption's --help, its messages) is readable in any
+ * locale. GLib's own handlers write a '?' for each character the locale
+ * cannot show. The bot protocol is JSON lines in UTF-8 and writes apart. */
+void
+arb_cli_setup_output (void)
+{
+  g_set_print_handler (print_to_stdout);
+  g_set_printerr_handler (print_to_stderr);
+}
 
 /* Error messages go to stderr with the program's name in front, as other
  * command-line tools do, so that they stand out in scripts' logs. */

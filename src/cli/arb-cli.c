@@ -27,18 +27,20 @@ static const ArbCliCommand commands[] = {
 #undef ARB_CLI_COMMAND
 };
 
+typedef void (*ArbCliPrintFunc) (const char *format, ...);
+
 static void
-print_usage (FILE *out)
+print_usage (ArbCliPrintFunc out)
 {
-  fprintf (out, "%s\n", _("Usage: arboretum-cli COMMAND [OPTION…]"));
+  out ("%s\n", _("Usage: arboretum-cli COMMAND [OPTION…]"));
   int width = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     width = MAX (width, (int) strlen (commands[i].name));
-  fprintf (out, "\n%s\n", _("Commands:"));
+  out ("\n%s\n", _("Commands:"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (out, "  %-*s  %s\n", width, commands[i].name, _(commands[i].summary));
-  fprintf (out, "\n%s\n", _("Run “arboretum-cli COMMAND --help” for the options of a command."));
+    out ("  %-*s  %s\n", width, commands[i].name, _(commands[i].summary));
+  out ("\n%s\n", _("Run “arboretum-cli COMMAND --help” for the options of a command."));
 }
 
 static const ArbCliCommand *
@@ -63,16 +65,17 @@ main (int argc, char **argv)
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   g_set_prgname ("arboretum-cli");
+  arb_cli_setup_output ();
 
   if (argc < 2)
     {
-      print_usage (stderr);
+      print_usage (g_printerr);
       return ARB_CLI_EXIT_INVALID;
     }
   if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h")
       || g_str_equal (argv[1], "help"))
     {
-      print_usage (stdout);
+      print_usage (g_print);
       return ARB_CLI_EXIT_OK;
     }
   if (g_str_equal (argv[1], "--version"))
@@ -85,7 +88,7 @@ main (int argc, char **argv)
   if (command == NULL)
     {
       arb_cli_printerr (_("Unknown command “%s”"), argv[1]);
-      print_usage (stderr);
+      print_usage (g_printerr);
       return ARB_CLI_EXIT_INVALID;
     }
 

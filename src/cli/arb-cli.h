@@ -30,6 +30,9 @@ void arb_cli_printerr  (const char *format,
 char *arb_cli_escape_text (const char *text,
                            gboolean    keep_lines);
 void arb_cli_print_text (const char *text);
+char *arb_cli_text_for_charset (const char *text,
+                                const char *charset);
+void arb_cli_setup_output (void);
 double arb_cli_cpu_seconds (void);
 ArbGame *arb_cli_random_game (guint    n_seats,
                               guint32  seed,
