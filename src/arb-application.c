@@ -190,10 +190,25 @@ arb_application_shutdown (GApplication *app)
   G_APPLICATION_CLASS (arb_application_parent_class)->shutdown (app);
 }
 
+/* --version is answered here, in the launching process: no display, no
+ * session bus, no window. */
+static int
+arb_application_handle_local_options (GApplication *app, GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("arboretum %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  return -1;
+}
+
 static void
 arb_application_class_init (ArbApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->handle_local_options = arb_application_handle_local_options;
 
   app_class->startup = arb_application_startup;
   app_class->shutdown = arb_application_shutdown;
@@ -204,6 +219,15 @@ arb_application_class_init (ArbApplicationClass *klass)
 static void
 arb_application_init (ArbApplication *self)
 {
+  static const GOptionEntry entries[] = {
+    { "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
+      N_("Show the version of the game and quit"), NULL },
+    { NULL },
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), entries);
+  /* TRANSLATORS: in "arboretum --help": the save games to open. */
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
 }
 
 ArbApplication *

@@ -17,6 +17,7 @@ Each subcommand is one meson test in the 'data' suite:
                                the files git tracks; in a tarball, of the tree)
   spdx-stray SRCDIR            a directory git does not track is not scanned
   missing-schema PROGRAM SCHEMA_ID  the game without its schema: one clear line
+  version GAME CLI VERSION SCHEMA_DIR  --version of both programs, the game's --help
   devenv BUILDDIR SRCDIR       `meson devenv` with XDG_DATA_DIRS unset keeps the
                                system's data directories after the source tree's
   icons SRCDIR                 the application icons are drawn on the right
@@ -782,6 +783,28 @@ def check_missing_schema(program, schema_id):
     finish()
 
 
+# -------------------------------------------------------------- version
+
+def check_version(game, cli, version, schema_dir):
+    """`arboretum --version` and `arboretum-cli --version` print the
+    project's version and exit 0; `arboretum --help` names the FILE argument.
+    Neither needs a display."""
+    env = {k: v for k, v in os.environ.items() if k not in ('DISPLAY', 'WAYLAND_DISPLAY')}
+    env.update(GSETTINGS_SCHEMA_DIR=schema_dir, LANGUAGE='C', LC_ALL='C.UTF-8')
+    for program, name in ((game, 'arboretum'), (cli, 'arboretum-cli')):
+        result = subprocess.run([program, '--version'], capture_output=True, text=True,
+                                env=env, timeout=60)
+        if result.returncode != 0 or result.stdout.strip() != '%s %s' % (name, version):
+            fail('%s --version: exit %d, printed %r, expected %r; stderr:\n%s'
+                 % (name, result.returncode, result.stdout, '%s %s' % (name, version),
+                    result.stderr))
+    result = subprocess.run([game, '--help'], capture_output=True, text=True, env=env, timeout=60)
+    if result.returncode != 0 or 'FILE' not in result.stdout or '--version' not in result.stdout:
+        fail('arboretum --help: exit %d, no FILE argument or no --version in:\n%s%s'
+             % (result.returncode, result.stdout, result.stderr))
+    finish()
+
+
 # --------------------------------------------------------------- devenv
 
 def check_devenv(builddir, srcdir):
@@ -834,6 +857,8 @@ def main(argv):
         check_engine_layers(*args)
     elif command == 'missing-schema':
         check_missing_schema(*args)
+    elif command == 'version':
+        check_version(*args)
     elif command == 'devenv':
         check_devenv(*args)
     else:
