@@ -377,6 +377,23 @@ def check_mime_type(destdir, share, mime_xml):
         shutil.rmtree(mime_dir, ignore_errors=True)
 
 
+def check_man_page(path, program):
+    """A manual page in roff with the sections a reader looks for, which
+    man(1) formats without a warning."""
+    with open(path, encoding='utf-8') as f:
+        text = f.read()
+    if not re.search(r'^\.TH\s+"?%s"?\s+1\b' % re.escape(program.upper()), text, re.M):
+        fail('%s: no .TH %s 1 title line' % (path, program.upper()))
+    for section in ('NAME', 'SYNOPSIS', 'DESCRIPTION', 'OPTIONS', 'FILES', 'SEE ALSO'):
+        if not re.search(r'^\.SH\s+"?%s"?\s*$' % section, text, re.M):
+            fail('%s: no %s section' % (path, section))
+    if shutil.which('groff'):
+        result = subprocess.run(['groff', '-man', '-Tutf8', '-ww', '-z', path],
+                                capture_output=True, text=True)
+        if result.returncode != 0 or result.stderr.strip():
+            fail('%s: groff warns:\n%s' % (path, result.stderr))
+
+
 def check_install(builddir, manifest_path):
     srcdir = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(manifest_path)), '..'))
     manifest = load_manifest(manifest_path)
@@ -444,10 +461,15 @@ def check_install(builddir, manifest_path):
 
         # The program: what the manifest and the desktop file start.
         command = manifest.get('command', '')
+        mandir = os.path.join(prefix, build_option(builddir, 'mandir'))
         for program in (command, 'arboretum-cli'):
             if not installs_target(builddir, program):
                 fail('the build installs no program called %s' % program)
             expect_file(root, os.path.join(bindir, program), 'a program the game installs')
+            page = expect_file(root, os.path.join(mandir, 'man1', program + '.1'),
+                               'the manual page of %s' % program)
+            if page:
+                check_man_page(page, program)
 
         if metainfo:
             tree = ET.parse(metainfo)
