@@ -647,6 +647,69 @@ test_play_matches_tournament (void)
       }
 }
 
+/* The digits after the longest decimal point in TEXT. */
+static guint
+max_decimals (const char *text)
+{
+  guint longest = 0;
+
+  for (const char *c = strchr (text, '.'); c != NULL; c = strchr (c + 1, '.'))
+    {
+      guint n = 0;
+      while (g_ascii_isdigit (c[1 + n]))
+        n++;
+      longest = MAX (longest, n);
+    }
+  return longest;
+}
+
+/* tournament --json: counts are integers, rates and times have 4 decimals
+ * at most, and a level that makes no playouts has no playout rate. */
+static void
+test_tournament_json (void)
+{
+  struct { const char *ai; gboolean searches[2]; } lineups[] = {
+    { "easy,random", { FALSE, FALSE } },
+    { "hard,random", { TRUE, FALSE } },
+  };
+
+  for (guint l = 0; l < G_N_ELEMENTS (lineups); l++)
+    {
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      g_auto (Run) run = { 0 };
+      JsonObject *root;
+      guint total_wins = 0;
+      double total_rate = 0.0;
+
+      run_cli (&run, "tournament", "--games", "4", "--ai", lineups[l].ai, "--seed", "5",
+               "--playouts", "20", "--threads", "1", "--json", NULL);
+      assert_ok (&run);
+      g_assert_cmpuint (max_decimals (run.out), <=, 4);
+      root = parse_object (parser, run.out);
+      for (guint p = 0; p < 2; p++)
+        {
+          JsonObject *entrant = player (root, p);
+          JsonNode *wins = json_object_get_member (entrant, "wins");
+          JsonNode *games = json_object_get_member (entrant, "games");
+
+          g_assert_nonnull (wins);
+          g_assert_cmpint (json_node_get_value_type (wins), ==, G_TYPE_INT64);
+          g_assert_cmpint (json_node_get_value_type (games), ==, G_TYPE_INT64);
+          g_assert_cmpint (json_node_get_int (games), ==, 4);
+          g_assert_true (json_object_has_member (entrant, "win_rate"));
+          g_assert_cmpint (json_object_has_member (entrant, "playouts_per_second"), ==,
+                           lineups[l].searches[p]);
+          if (lineups[l].searches[p])
+            g_assert_cmpfloat (json_object_get_double_member (entrant, "playouts_per_second"), >, 0.0);
+          total_wins += (guint) json_node_get_int (wins);
+          total_rate += json_object_get_double_member (entrant, "win_rate");
+        }
+      /* Every game has a winner; a shared one counts for each winner. */
+      g_assert_cmpuint (total_wins, >=, 4);
+      g_assert_cmpfloat_with_epsilon (total_rate, 1.0, 2e-4);
+    }
+}
+
 /* The final position of play --json, scored again by score, gives the
  * same totals and winners: the two agree on the format. */
 static void
@@ -797,6 +860,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/play/same-seed", test_play_same_seed);
   g_test_add_func ("/cli/play/matches-tournament", test_play_matches_tournament);
   g_test_add_func ("/cli/play/json-to-score", test_play_json_to_score);
+  g_test_add_func ("/cli/tournament/json", test_tournament_json);
   g_test_add_func ("/cli/play/bad-options", test_play_bad_options);
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/ascii-locale", test_ascii_locale);

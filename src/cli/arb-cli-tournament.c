@@ -8,13 +8,14 @@
  * default. Each player decides from its seat's view only.
  *
  * A shared victory (a tie the rules leave standing) counts as 1/k of a win
- * for each of the k winners, so the win rates of a table add up to 1.
+ * for each of the k winners, so the win rates of a table add up to 1; the
+ * JSON's wins and shared_wins count games.
  */
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <glib/gi18n.h>
-#include <json-glib/json-glib.h>
 
 #include "arb-cli.h"
 #include "arb-engine.h"
@@ -23,7 +24,9 @@
 
 typedef struct {
   ArbAiLevel level;
-  double     wins;
+  double     wins;          /* a shared victory counts 1/k */
+  guint      games_won;     /* alone or shared */
+  guint      games_shared;  /* won with another player */
   guint      games;
   guint64    score_sum;
   guint64    decisions;
@@ -101,7 +104,12 @@ play_game (Tournament *t, guint game, Entrant *local, GError **error)
       e->games++;
       e->score_sum += sheet.players[seat].total;
       if (sheet.winners & (1u << seat))
-        e->wins += 1.0 / __builtin_popcount (sheet.winners);
+        {
+          e->wins += 1.0 / __builtin_popcount (sheet.winners);
+          e->games_won++;
+          if (__builtin_popcount (sheet.winners) > 1)
+            e->games_shared++;
+        }
     }
   return TRUE;
 }
@@ -110,6 +118,8 @@ static void
 merge (Entrant *into, const Entrant *from)
 {
   into->wins += from->wins;
+  into->games_won += from->games_won;
+  into->games_shared += from->games_shared;
   into->games += from->games;
   into->score_sum += from->score_sum;
   into->decisions += from->decisions;
@@ -211,53 +221,77 @@ print_text (const Tournament *t)
     }
 }
 
+/* A rate, a mean or a time: 4 decimals at most, and no more than it needs (0.8525,
+ * 1.0), never the 17 digits of a double's exact value that JsonGenerator
+ * writes (0.85250000000000004). */
+static void
+add_number (GPtrArray *members, const char *name, double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  gsize len;
+
+  g_ascii_formatd (buf, sizeof buf, "%.4f", value);
+  len = strlen (buf);
+  while (len > 2 && buf[len - 1] == '0' && buf[len - 2] != '.')
+    len--;
+  buf[len] = '\0';
+  g_ptr_array_add (members, g_strdup_printf ("\"%s\" : %s", name, buf));
+}
+
+static void
+add_count (GPtrArray *members, const char *name, guint64 value)
+{
+  g_ptr_array_add (members, g_strdup_printf ("\"%s\" : %" G_GUINT64_FORMAT, name, value));
+}
+
+/* One player's line of the table. A field that does not apply to it is
+ * left out: shared_wins without a shared victory, playouts_per_second for
+ * a level that makes no playouts (random, easy, medium). */
+static char *
+entrant_json (const Entrant *e)
+{
+  g_autoptr (GPtrArray) members = g_ptr_array_new_with_free_func (g_free);
+  double low, high;
+
+  wilson (e->wins, e->games, &low, &high);
+  /* The level's id: lower-case ASCII letters, nothing to escape. */
+  g_ptr_array_add (members, g_strdup_printf ("\"ai\" : \"%s\"", arb_ai_level_id (e->level)));
+  add_count (members, "games", e->games);
+  add_count (members, "wins", e->games_won);
+  if (e->games_shared > 0)
+    add_count (members, "shared_wins", e->games_shared);
+  add_number (members, "win_rate", e->games ? e->wins / e->games : 0.0);
+  add_number (members, "ci_low", low);
+  add_number (members, "ci_high", high);
+  add_number (members, "mean_score", e->games ? (double) e->score_sum / e->games : 0.0);
+  if (e->decisions > 0)
+    add_number (members, "mean_decision_ms", ms (e->decision_us) / e->decisions);
+  add_number (members, "max_decision_ms", ms (e->max_decision_us));
+  if (e->search_us > 0)
+    add_count (members, "playouts_per_second",
+               (guint64) (e->playouts / (e->search_us / 1e6) + 0.5));
+  g_ptr_array_add (members, NULL);
+  return g_strjoinv (",\n      ", (char **) members->pdata);
+}
+
+/* The table as JSON, laid out as JsonGenerator's pretty output. wins
+ * counts the games a player won, alone or shared; win_rate counts a
+ * victory shared by k players as 1/k, so that a table's rates add up to 1. */
 static void
 print_json (const Tournament *t)
 {
-  g_autoptr (JsonBuilder) builder = json_builder_new ();
-  g_autoptr (JsonGenerator) generator = json_generator_new ();
-  g_autoptr (JsonNode) root = NULL;
-  g_autofree char *text = NULL;
+  GString *out = g_string_new ("{\n  \"players\" : [\n");
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "players");
-  json_builder_begin_array (builder);
   for (guint i = 0; i < t->n_entrants; i++)
     {
-      const Entrant *e = &t->entrants[i];
-      double low, high;
-      wilson (e->wins, e->games, &low, &high);
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "ai");
-      json_builder_add_string_value (builder, arb_ai_level_id (e->level));
-      json_builder_set_member_name (builder, "games");
-      json_builder_add_int_value (builder, e->games);
-      json_builder_set_member_name (builder, "wins");
-      json_builder_add_double_value (builder, e->wins);
-      json_builder_set_member_name (builder, "win_rate");
-      json_builder_add_double_value (builder, e->games ? e->wins / e->games : 0.0);
-      json_builder_set_member_name (builder, "ci_low");
-      json_builder_add_double_value (builder, low);
-      json_builder_set_member_name (builder, "ci_high");
-      json_builder_add_double_value (builder, high);
-      json_builder_set_member_name (builder, "mean_score");
-      json_builder_add_double_value (builder, e->games ? (double) e->score_sum / e->games : 0.0);
-      json_builder_set_member_name (builder, "mean_decision_ms");
-      json_builder_add_double_value (builder, e->decisions ? ms (e->decision_us) / e->decisions : 0.0);
-      json_builder_set_member_name (builder, "max_decision_ms");
-      json_builder_add_double_value (builder, ms (e->max_decision_us));
-      json_builder_set_member_name (builder, "playouts_per_second");
-      json_builder_add_double_value (builder, e->search_us > 0 ? e->playouts / (e->search_us / 1e6) : 0.0);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
+      g_autofree char *members = entrant_json (&t->entrants[i]);
 
-  root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  text = json_generator_to_data (generator, NULL);
-  g_print ("%s\n", text);
+      g_string_append_printf (out, "    {\n      %s\n    }%s\n", members,
+                              i + 1 < t->n_entrants ? "," : "");
+    }
+  g_string_append (out, "  ]\n}");
+  g_print ("%s\n", out->str);
+  g_string_free (out, TRUE);
 }
 
 static gboolean
