@@ -6,21 +6,49 @@
 #include "arb-test-window.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <locale.h>
+#include <stdlib.h>
 
 #include "arb-pile-view.h"
 #include "arb-score-dialog.h"
 
+/* The program's XDG_DATA_HOME, removed at exit. */
+static char *data_home;
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      remove_tree (child);
+    }
+  g_remove (path);
+}
+
+static void
+remove_data_home (void)
+{
+  remove_tree (data_home);
+  g_clear_pointer (&data_home, g_free);
+}
+
 void
 arb_test_window_init (int *argc, char ***argv)
 {
-  char *data_home = g_dir_make_tmp ("arboretum-data-XXXXXX", NULL);
   g_autoptr (GtkCssProvider) css = NULL;
 
-  /* The autosave goes to a directory of the program's own. */
+  /* The autosave goes to a directory of the program's own, which goes
+   * when the program ends (a failed assertion aborts and leaves it, with
+   * what the test had saved). */
+  data_home = g_dir_make_tmp ("arboretum-data-XXXXXX", NULL);
   g_assert_nonnull (data_home);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_free (data_home);
+  atexit (remove_data_home);
   arb_test_pin_gl_driver ();
   gtk_test_init (argc, argv, NULL);
   adw_init ();

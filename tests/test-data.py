@@ -18,6 +18,8 @@ Each subcommand is one meson test in the 'data' suite:
   spdx-stray SRCDIR            a directory git does not track is not scanned
   missing-schema PROGRAM SCHEMA_ID  the game without its schema: one clear line
   version GAME CLI VERSION SCHEMA_DIR  --version of both programs, the game's --help
+  tmp-clean [WRAPPER...] -- PROGRAM [ARGS...]  a test program, run with a
+                               TMPDIR of its own, leaves nothing in it
   devenv BUILDDIR SRCDIR       `meson devenv` with XDG_DATA_DIRS unset keeps the
                                system's data directories after the source tree's
   icons SRCDIR                 the application icons are drawn on the right
@@ -260,6 +262,29 @@ def load_manifest(path):
         finish()
 
 
+# What a build leaves in the source tree (build-aux/dev, CONTRIBUTING.md,
+# docs/perf.md, docs/flatpak.md): flatpak-builder must not copy it into the
+# build, and git must not offer to commit it.
+BUILD_LEFTOVERS = ['build', '_build', 'build-asan', 'build-devel', 'build-fuzz', 'build-perf',
+                   'build-release', 'flatpak-build', '.flatpak-builder', 'flatpak-repo',
+                   'arboretum.flatpak']
+
+
+def check_skip_list(srcdir, skip):
+    for name in ['.git'] + BUILD_LEFTOVERS:
+        if name not in skip:
+            fail('the dir source does not skip %s' % name)
+    if not os.path.isdir(os.path.join(srcdir, '.git')) or not shutil.which('git'):
+        return
+    for name in BUILD_LEFTOVERS:
+        # A directory as a build makes it; a bundle as a file.
+        path = name if name.endswith('.flatpak') else name + '/'
+        result = subprocess.run(['git', '-C', srcdir, 'check-ignore', '-q', '--no-index', path],
+                                capture_output=True, text=True)
+        if result.returncode != 0:
+            fail('.gitignore does not ignore %s' % path)
+
+
 def check_manifest(srcdir, path):
     m = load_manifest(path)
     # The release manifest, or the development one (-Ddevelopment=true,
@@ -316,6 +341,7 @@ def check_manifest(srcdir, path):
         with open(os.path.join(root, 'meson.build'), encoding='utf-8') as f:
             if not re.search(r"project\(\s*'arboretum'", f.read()):
                 fail('the dir source does not hold the arboretum meson project')
+        check_skip_list(srcdir, dirs[0].get('skip', []))
     print('manifest: %s %s//%s, command %s' % (m.get('id'), m.get('runtime'),
                                               version, m.get('command')))
     finish()
@@ -827,6 +853,34 @@ def check_version(game, cli, version, schema_dir):
     finish()
 
 
+# ------------------------------------------------------------ tmp-clean
+
+def check_tmp_clean(*command):
+    """A test program leaves no directory behind in $TMPDIR (the
+    XDG_DATA_HOME of its automatic saves, say): a developer's /tmp does not
+    fill up with one per run. TMPDIR is set for PROGRAM alone, inside the
+    WRAPPER (xvfb-run, dbus-run-session), which has files of its own; the
+    last -- ends the wrapper's arguments."""
+    if '--' not in command:
+        print(__doc__)
+        sys.exit(2)
+    split = len(command) - 1 - list(reversed(command)).index('--')
+    wrapper, program = list(command[:split]), list(command[split + 1:])
+    tmp = tempfile.mkdtemp(prefix='arb-tmp-clean-')
+    try:
+        result = subprocess.run(wrapper + ['env', 'TMPDIR=' + tmp] + program,
+                                capture_output=True, text=True, timeout=300)
+        if result.returncode != 0:
+            fail('%s failed (%d):\n%s%s' % (' '.join(program), result.returncode,
+                                            result.stdout[-3000:], result.stderr[-3000:]))
+        left = sorted(os.listdir(tmp))
+        if left:
+            fail('%s left in TMPDIR: %s' % (os.path.basename(program[0]), ', '.join(left)))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    finish()
+
+
 # --------------------------------------------------------------- devenv
 
 def check_devenv(builddir, srcdir):
@@ -881,6 +935,8 @@ def main(argv):
         check_missing_schema(*args)
     elif command == 'version':
         check_version(*args)
+    elif command == 'tmp-clean':
+        check_tmp_clean(*args)
     elif command == 'devenv':
         check_devenv(*args)
     else:
