@@ -153,7 +153,27 @@ def typography_problems(msgid, msgstr):
     return problems
 
 
+# The keywords of meson's 'glib' preset for xgettext (po/meson.build).
+GLIB_KEYWORDS = ['--keyword=_', '--keyword=N_', '--keyword=C_:1c,2', '--keyword=NC_:1c,2',
+                 '--keyword=g_dcgettext:2', '--keyword=g_dngettext:2,3',
+                 '--keyword=g_dpgettext2:2c,3']
+
+
+def check_po_covers_sources(srcdir, po_path):
+    """Every message of the files in POTFILES.in has a translation: a
+    string added to the code without one is found here, not by a player."""
+    with tempfile.TemporaryDirectory() as tmp:
+        pot = os.path.join(tmp, 'arboretum.pot')
+        subprocess.run(['xgettext', '--files-from=po/POTFILES.in', '--directory=' + srcdir,
+                        '--from-code=UTF-8', '--output=' + pot] + GLIB_KEYWORDS,
+                       cwd=srcdir, check=True, capture_output=True)
+        result = subprocess.run(['msgcmp', po_path, pot], capture_output=True, text=True)
+    if result.returncode != 0:
+        fail('%s lacks messages of the sources:\n%s' % (po_path, result.stderr[:4000]))
+
+
 def check_po(srcdir, po_path):
+    check_po_covers_sources(srcdir, po_path)
     result = subprocess.run(['msgfmt', '--check', '--statistics', '-o', os.devnull, po_path],
                             capture_output=True, text=True)
     print(result.stderr.strip())
