@@ -3,6 +3,8 @@
  * window (arb-test-window.h). */
 #include "config.h"
 
+#include "arb-test-files.h"
+
 #include "arb-test-window.h"
 
 #include <glib/gi18n.h>
@@ -17,23 +19,9 @@
 static char *data_home;
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      remove_tree (child);
-    }
-  g_remove (path);
-}
-
-static void
 remove_data_home (void)
 {
-  remove_tree (data_home);
+  arb_test_remove_tree (data_home);
   g_clear_pointer (&data_home, g_free);
 }
 

@@ -4,6 +4,8 @@
  * shows; replay, take back, the offer to save, and opening. */
 #include "config.h"
 
+#include "arb-test-files.h"
+
 #include <glib/gstdio.h>
 #include <string.h>
 #include <fcntl.h>
@@ -105,27 +107,13 @@ autosave_dir (void)
   return g_build_filename (data_home, "arboretum", NULL);
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      remove_tree (child);
-    }
-  g_remove (path);
-}
-
 /* No automatic save left by an earlier test. */
 static void
 clear_saves (void)
 {
   g_autofree char *dir = autosave_dir ();
 
-  remove_tree (dir);
+  arb_test_remove_tree (dir);
 }
 
 /* Where the folder of the automatic save should be, a file stands: every
@@ -839,7 +827,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/review-run", test_session_review_run);
   status = g_test_run ();
   dir = autosave_dir ();
-  remove_tree (dir);
+  arb_test_remove_tree (dir);
   g_rmdir (data_home);
   g_free (data_home);
   return status;
