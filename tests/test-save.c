@@ -6,7 +6,9 @@
 #include <glib/gstdio.h>
 #include <utime.h>
 
+#include "arb-autosave-slots.h"
 #include "arb-save.h"
+#include "arb-test-files.h"
 #include "arb-test-state.h"
 
 static char *
@@ -746,32 +748,44 @@ test_save_read_async (void)
   g_assert_finalize_object (expected);
 }
 
-/* The automatic save lives under $XDG_DATA_HOME (a temporary directory
- * here, set by main()). */
+/* The automatic saves live under $XDG_DATA_HOME (a temporary directory
+ * here, set by main()): one file a game in games/, and the single one of
+ * earlier versions in current.arboretum. */
 static void
 test_autosave (void)
 {
-  g_autoptr (GFile) file = arb_autosave_get_file ();
+  g_autoptr (GFile) legacy = arb_autosave_get_file ();
   g_autofree char *expected = g_build_filename (g_get_user_data_dir (), "arboretum",
                                                 "current.arboretum", NULL);
+  g_autofree char *games = g_build_filename (g_get_user_data_dir (), "arboretum", "games", NULL);
+  g_autoptr (GFile) games_dir = arb_autosave_get_games_dir ();
+  g_autoptr (GFile) slot_dir = NULL;
   g_autoptr (GError) error = NULL;
   ArbGame *game = play_game (ARB_VARIANT_CLASSIC, 2, 4, 20);
   ArbGame *finished = play_game (ARB_VARIANT_STANDARD, 2, 4, 0);
   ArbReview *review = NULL, *loaded_review = NULL;
   ArbReviewParams params;
-  ArbGame *loaded;
+  ArbGame *loaded = NULL;
+  ArbAutosaveSlot *slot;
 
-  g_assert_cmpstr (g_file_peek_path (file), ==, expected);
-  g_assert_false (arb_autosave_exists ());
-  g_assert_null (arb_autosave_load (NULL, &error));
+  g_assert_cmpstr (g_file_peek_path (legacy), ==, expected);
+  g_assert_cmpstr (g_file_peek_path (games_dir), ==, games);
+  g_assert_false (arb_autosave_slot_available ());
+  g_assert_null (arb_autosave_slot_claim_latest (&loaded, NULL, &error));
   g_assert_no_error (error);
-  g_assert_true (arb_autosave_discard (&error));
 
-  g_assert_true (arb_autosave_write (game, NULL, &error));
+  slot = arb_autosave_slot_new ();
+  slot_dir = g_file_get_parent (arb_autosave_slot_get_file (slot));
+  g_assert_true (g_file_equal (slot_dir, games_dir));
+  g_assert_true (arb_autosave_slot_write (slot, game, NULL, &error));
   g_assert_no_error (error);
-  g_assert_true (arb_autosave_exists ());
-  loaded = arb_autosave_load (&loaded_review, &error);
+  /* Held by the instance that plays it, it is offered to no other. */
+  g_assert_false (arb_autosave_slot_available ());
+  arb_autosave_slot_free (slot);
+  g_assert_true (arb_autosave_slot_available ());
+  slot = arb_autosave_slot_claim_latest (&loaded, &loaded_review, &error);
   g_assert_no_error (error);
+  g_assert_nonnull (slot);
   assert_same_game (game, loaded);
   g_assert_null (loaded_review);
   g_clear_object (&loaded);
@@ -782,9 +796,10 @@ test_autosave (void)
   params.hard_playouts = 40;
   review = arb_review_run (game, &params, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
-  g_assert_true (arb_autosave_write (game, review, &error));
+  g_assert_true (arb_autosave_slot_write (slot, game, review, &error));
   g_assert_no_error (error);
-  loaded = arb_autosave_load (&loaded_review, &error);
+  arb_autosave_slot_free (slot);
+  slot = arb_autosave_slot_claim_latest (&loaded, &loaded_review, &error);
   g_assert_no_error (error);
   assert_same_game (game, loaded);
   g_assert_nonnull (loaded_review);
@@ -794,19 +809,21 @@ test_autosave (void)
   g_clear_object (&loaded);
 
   /* A finished game leaves nothing to resume. */
-  g_assert_true (arb_autosave_write (finished, NULL, &error));
-  g_assert_false (arb_autosave_exists ());
+  g_assert_true (arb_autosave_slot_write (slot, finished, NULL, &error));
+  arb_autosave_slot_free (slot);
+  g_assert_false (arb_autosave_slot_available ());
 
-  g_assert_true (arb_autosave_write (game, NULL, &error));
-  g_assert_true (arb_autosave_discard (&error));
-  g_assert_false (arb_autosave_exists ());
+  slot = arb_autosave_slot_new ();
+  g_assert_true (arb_autosave_slot_write (slot, game, NULL, &error));
+  g_assert_true (arb_autosave_slot_discard (slot, &error));
+  arb_autosave_slot_free (slot);
+  g_assert_false (arb_autosave_slot_available ());
 
   /* A damaged automatic save is reported, not taken for none. */
   g_assert_true (g_file_set_contents (expected, "<arboretum-save", -1, NULL));
-  g_assert_null (arb_autosave_load (NULL, &error));
+  g_assert_null (arb_autosave_slot_claim_latest (&loaded, NULL, &error));
   g_assert_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_NOT_XML);
   g_clear_error (&error);
-  g_assert_true (arb_autosave_discard (&error));
 
   g_assert_finalize_object (game);
   g_assert_finalize_object (finished);
@@ -856,7 +873,6 @@ main (int argc, char *argv[])
   /* Before anything asks GLib for the data directory, which it keeps.
    * (G_TEST_OPTION_ISOLATE_DIRS would do it but leaks under ASan.) */
   g_autofree char *data_home = g_dir_make_tmp ("arb-save-data-XXXXXX", NULL);
-  g_autofree char *autosave_dir = g_build_filename (data_home, "arboretum", NULL);
   int status;
 
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
@@ -880,7 +896,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/save/detect", test_save_detect);
   g_test_add_func ("/save/first-card-anywhere", test_save_first_card_anywhere);
   status = g_test_run ();
-  g_rmdir (autosave_dir);
-  g_rmdir (data_home);
+  arb_test_remove_tree (data_home);
   return status;
 }

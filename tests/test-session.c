@@ -726,11 +726,13 @@ test_session_continue_old_save (void)
   g_autoptr (ArbGame) game = new_game (14);
   g_autoptr (GRand) rand = g_rand_new_with_seed (14);
   g_autoptr (GFile) old = arb_autosave_get_file ();
+  g_autoptr (GFile) old_dir = g_file_get_parent (old);
   g_autoptr (GError) error = NULL;
 
   clear_saves ();
   play_turns (game, rand, 2);
-  g_assert_true (arb_autosave_write (game, NULL, &error));
+  g_assert_cmpint (g_mkdir_with_parents (g_file_peek_path (old_dir), 0700), ==, 0);
+  g_assert_true (arb_save_write_file (game, NULL, old, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (arb_autosave_slot_available ());
   g_assert_true (arb_session_continue (session, &error));

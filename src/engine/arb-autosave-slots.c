@@ -33,6 +33,15 @@ games_dir_path (void)
   return g_build_filename (g_get_user_data_dir (), "arboretum", "games", NULL);
 }
 
+/* $XDG_DATA_HOME/arboretum/current.arboretum */
+GFile *
+arb_autosave_get_file (void)
+{
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "arboretum",
+                                            "current.arboretum", NULL);
+  return g_file_new_for_path (path);
+}
+
 GFile *
 arb_autosave_get_games_dir (void)
 {

@@ -84,14 +84,10 @@ ArbGame  *arb_save_read_file_finish (GAsyncResult  *result,
 gboolean  arb_save_looks_like_save  (const char    *data,
                                      gsize          length);
 
-/* The game in progress, in $XDG_DATA_HOME/arboretum/current.arboretum. */
+/* The single automatic save of earlier versions,
+ * $XDG_DATA_HOME/arboretum/current.arboretum: the saves of the games in
+ * progress are now one file each (arb-autosave-slots.h), and this one is
+ * offered with them. */
 GFile    *arb_autosave_get_file     (void);
-gboolean  arb_autosave_exists       (void);
-gboolean  arb_autosave_write        (ArbGame       *game,
-                                     ArbReview     *review,
-                                     GError       **error);
-ArbGame  *arb_autosave_load         (ArbReview    **review_out,
-                                     GError       **error);
-gboolean  arb_autosave_discard      (GError       **error);
 
 G_END_DECLS
