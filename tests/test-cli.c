@@ -51,26 +51,35 @@ exit_status (int wait_status)
   return g_error_matches (error, G_SPAWN_EXIT_ERROR, error->code) ? error->code : -1;
 }
 
+/* Runs arboretum-cli with the arguments first and args, NULL-terminated,
+ * in envp (NULL: this environment). */
+static void
+run_cli_va (Run *run, char **envp, const char *first, va_list args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  int wait_status;
+
+  g_ptr_array_add (argv, (char *) cli_path ());
+  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) arg);
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
+                &run->out, &run->err, &wait_status, &error);
+  g_assert_no_error (error);
+  run->status = exit_status (wait_status);
+}
+
 /* Runs arboretum-cli with the arguments, NULL-terminated. */
 static void
 run_cli (Run *run, const char *first, ...)
 {
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GError) error = NULL;
   va_list args;
-  int wait_status;
 
-  g_ptr_array_add (argv, (char *) cli_path ());
   va_start (args, first);
-  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
-    g_ptr_array_add (argv, (char *) arg);
+  run_cli_va (run, NULL, first, args);
   va_end (args);
-  g_ptr_array_add (argv, NULL);
-
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                &run->out, &run->err, &wait_status, &error);
-  g_assert_no_error (error);
-  run->status = exit_status (wait_status);
 }
 
 /* Runs arboretum-cli with the arguments, NULL-terminated, in the locale
@@ -78,25 +87,14 @@ run_cli (Run *run, const char *first, ...)
 static void
 run_cli_in_locale (Run *run, const char *locale, const char *first, ...)
 {
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_auto (GStrv) envp = g_get_environ ();
-  g_autoptr (GError) error = NULL;
   va_list args;
-  int wait_status;
 
   envp = g_environ_setenv (envp, "LC_ALL", locale, TRUE);
   envp = g_environ_setenv (envp, "LANGUAGE", "C", TRUE);
-  g_ptr_array_add (argv, (char *) cli_path ());
   va_start (args, first);
-  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
-    g_ptr_array_add (argv, (char *) arg);
+  run_cli_va (run, envp, first, args);
   va_end (args);
-  g_ptr_array_add (argv, NULL);
-
-  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                &run->out, &run->err, &wait_status, &error);
-  g_assert_no_error (error);
-  run->status = exit_status (wait_status);
 }
 
 static char *
