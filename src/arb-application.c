@@ -182,7 +182,8 @@ arb_application_shutdown (GApplication *app)
 
   if (bus != NULL && id != NULL && !(g_application_get_flags (app) & G_APPLICATION_NON_UNIQUE))
     {
-      g_autoptr (GVariant) reply = g_dbus_connection_call_sync (bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+      /* Waiting for the reply is the point: the name is free once it comes. */
+      g_autoptr (GVariant) reply G_GNUC_UNUSED = g_dbus_connection_call_sync (bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
                                                                 "org.freedesktop.DBus", "ReleaseName",
                                                                 g_variant_new ("(s)", id), G_VARIANT_TYPE ("(u)"),
                                                                 G_DBUS_CALL_FLAGS_NONE, 1000, NULL, NULL);
@@ -222,7 +223,7 @@ arb_application_init (ArbApplication *self)
   static const GOptionEntry entries[] = {
     { "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL,
       N_("Show the version of the game and quit"), NULL },
-    { NULL },
+    G_OPTION_ENTRY_NULL
   };
 
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
