@@ -411,6 +411,34 @@ test_path_card_in_two_species (void)
   g_assert_cmpuint (best (cells, G_N_ELEMENTS (cells), WILLOW, NULL), ==, 0);
 }
 
+/* An arboretum in words, for a player who cannot see it: the card in the
+ * middle of two species' best paths names both, a free place its
+ * neighbours, an empty arboretum its first place. */
+static void
+test_words (void)
+{
+  static const Cell cells[] = {
+    { WILLOW, 5, 1, 1 }, { OAK, 2, 1, 0 }, { JACA, 3, 0, 1 }, { JACA, 7, 2, 1 }, { OAK, 8, 1, 2 },
+  };
+  ArbArboretum arboretum, empty = { 0 };
+  g_autofree char *middle = NULL;
+  g_autofree char *oak = NULL;
+  g_autofree char *place = NULL;
+  g_autofree char *first = NULL;
+
+  build_arboretum (&arboretum, cells, G_N_ELEMENTS (cells));
+  middle = arb_arboretum_describe_card (&arboretum, 1, 1);
+  g_assert_cmpstr (middle, ==, "Willow 5, row 2, column 2, on a path of Jacaranda 3–Willow 5–Jacaranda 7"
+                               " and Oak 2–Willow 5–Oak 8");
+  oak = arb_arboretum_describe_card (&arboretum, 1, 0);
+  g_assert_cmpstr (oak, ==, "Oak 2, row 1, column 2, on a path of Oak 2–Willow 5–Oak 8");
+  /* (0, 0) touches Jacaranda 3 below it and Oak 2 on its right. */
+  place = arb_arboretum_describe_place (&arboretum, 0, 0);
+  g_assert_cmpstr (place, ==, "next to Oak 2, on its left; above Jacaranda 3");
+  first = arb_arboretum_describe_place (&empty, 0, 0);
+  g_assert_cmpstr (first, ==, "as the first card");
+}
+
 static void
 test_path_none (void)
 {
@@ -797,6 +825,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/scoring/path/gaps", test_path_gaps);
   g_test_add_func ("/scoring/path/card-in-two-species", test_path_card_in_two_species);
   g_test_add_func ("/scoring/path/none", test_path_none);
+  g_test_add_func ("/scoring/words", test_words);
   g_test_add_func ("/scoring/path/two-card-minimum", test_path_two_card_minimum);
   g_test_add_func ("/scoring/path/diagonal", test_path_diagonal);
   g_test_add_func ("/scoring/path/far-cells", test_path_far_cells);

@@ -4,6 +4,7 @@
 
 #include "arb-ai.h"
 #include "arb-arboretum.h"
+#include "arb-arboretum-text.h"
 #include "arb-card.h"
 #include "arb-card-set.h"
 #include "arb-enums.h"
