@@ -143,6 +143,16 @@ arb_application_startup (GApplication *app)
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
+    { "win.focus-hand", { "h", NULL } },
+    { "win.focus-piles", { "p", NULL } },
+    { "win.focus-arboretum", { "a", NULL } },
+    { "win.read-next-arboretum", { "o", NULL } },
+    { "win.read-arboretum(0)", { "1", "KP_1", NULL } },
+    { "win.read-arboretum(1)", { "2", "KP_2", NULL } },
+    { "win.read-arboretum(2)", { "3", "KP_3", NULL } },
+    { "win.read-arboretum(3)", { "4", "KP_4", NULL } },
+    { "win.situation", { "s", NULL } },
+    { "win.discard-chosen", { "Delete", NULL } },
   };
 
   G_APPLICATION_CLASS (arb_application_parent_class)->startup (app);

@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "arb-accessible.h"
 #include "arb-arboretum-view.h"
 #include "arb-card-widget.h"
 
@@ -95,14 +96,21 @@ make_cell (ArbArboretumView *self, int x, int y)
 {
   GtkWidget *button = gtk_button_new_from_icon_name ("list-add-symbolic");
   GtkDropTarget *target = gtk_drop_target_new (G_TYPE_UINT, GDK_ACTION_MOVE | GDK_ACTION_COPY);
-  /* Translators: a free cell of the arboretum, by its coordinates. */
-  g_autofree char *label = g_strdup_printf (_("Plant here (column %d, row %d)"), x, y);
+  gboolean hinted = self->has_hint && x == self->hint_x && y == self->hint_y;
+  g_autofree char *where = arb_arboretum_describe_place (&self->arboretum, x, y);
+  g_autofree char *label = hinted
+                           /* Translators: the free place a hint marks, "next to Oak 3, on its right". */
+                           ? g_strdup_printf (_("Plant here, %s, as the hint says"), where)
+                           /* Translators: a free place, "next to Oak 3, on its right". */
+                           : g_strdup_printf (_("Plant here, %s"), where);
 
   gtk_widget_add_css_class (button, "free-cell");
-  if (self->has_hint && x == self->hint_x && y == self->hint_y)
+  if (hinted)
     gtk_widget_add_css_class (button, "hint");
   gtk_widget_set_size_request (button, self->card_width, (int) (self->card_width * ARB_CARD_RATIO));
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  /* The button's name says it all: its "+" is not read. */
+  arb_accessible_set_hidden (gtk_button_get_child (GTK_BUTTON (button)), TRUE);
   g_object_set_data (G_OBJECT (button), "x", GINT_TO_POINTER (x));
   g_object_set_data (G_OBJECT (button), "y", GINT_TO_POINTER (y));
   g_signal_connect (button, "clicked", G_CALLBACK (on_cell_clicked), self);
@@ -394,7 +402,12 @@ rebuild (ArbArboretumView *self)
       const ArbPlacement *p = &self->arboretum.cells[i];
       GtkWidget *card = arb_card_widget_new (p->card, self->card_width);
 
+      g_autofree char *name = arb_arboretum_describe_card (&self->arboretum, p->x, p->y);
+
       arb_card_widget_set_lit (ARB_CARD_WIDGET (card), on_path (self, p->x, p->y));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (card), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      /* A player who cannot see the grid reads it card by card, with the arrows. */
+      gtk_widget_set_focusable (card, TRUE);
       gtk_grid_attach (self->grid, card, p->x - min_x, p->y - min_y, 1, 1);
     }
   for (guint i = 0; i < self->n_cells; i++)
@@ -448,6 +461,94 @@ arb_arboretum_view_get_ghost (ArbArboretumView *self)
   return NULL;
 }
 
+/* ---- the keyboard ---------------------------------------------------------- */
+
+static gboolean
+in_grid (ArbArboretumView *self, GtkWidget *widget)
+{
+  return widget != NULL && gtk_widget_get_parent (widget) == GTK_WIDGET (self->grid)
+         && gtk_widget_get_focusable (widget);
+}
+
+/* The card or free place nearest to from in the direction (dx, dy): the
+ * fewest steps that way first, then the fewest aside. NULL at the edge. */
+static GtkWidget *
+neighbour_in_grid (ArbArboretumView *self, GtkWidget *from, int dx, int dy)
+{
+  GtkWidget *best = NULL;
+  int from_column, from_row, best_ahead = G_MAXINT, best_aside = G_MAXINT;
+
+  gtk_grid_query_child (self->grid, from, &from_column, &from_row, NULL, NULL);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->grid));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      int column, row, ahead, aside;
+
+      if (child == from || !in_grid (self, child))
+        continue;
+      gtk_grid_query_child (self->grid, child, &column, &row, NULL, NULL);
+      ahead = dx != 0 ? (column - from_column) * dx : (row - from_row) * dy;
+      aside = ABS (dx != 0 ? row - from_row : column - from_column);
+      if (ahead <= 0)
+        continue;
+      if (aside < best_aside || (aside == best_aside && ahead < best_ahead))
+        {
+          best = child;
+          best_ahead = ahead;
+          best_aside = aside;
+        }
+    }
+  return best;
+}
+
+/* The arrows move between the cards and free places of the grid, and stay
+ * in it at its edges, rather than wander off into the window. */
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
+                GdkModifierType state, ArbArboretumView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  GtkWidget *next;
+  int dx = 0, dy = 0;
+
+  switch (keyval)
+    {
+    case GDK_KEY_Left: case GDK_KEY_KP_Left: dx = -1; break;
+    case GDK_KEY_Right: case GDK_KEY_KP_Right: dx = 1; break;
+    case GDK_KEY_Up: case GDK_KEY_KP_Up: dy = -1; break;
+    case GDK_KEY_Down: case GDK_KEY_KP_Down: dy = 1; break;
+    default: return FALSE;
+    }
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0 || !in_grid (self, focus))
+    return FALSE;
+  next = neighbour_in_grid (self, focus, dx, dy);
+  if (next != NULL)
+    gtk_widget_grab_focus (next);
+  else
+    gtk_widget_error_bell (GTK_WIDGET (self));
+  return TRUE;
+}
+
+/* Puts the keyboard focus in the arboretum: on the place a hint marks, the
+ * first free place, or else its newest card. FALSE when it has nothing to
+ * focus (no card, no place). */
+gboolean
+arb_arboretum_view_focus (ArbArboretumView *self)
+{
+  GtkWidget *target = NULL;
+
+  g_return_val_if_fail (ARB_IS_ARBORETUM_VIEW (self), FALSE);
+  if (self->has_hint)
+    target = arb_arboretum_view_get_cell_button (self, self->hint_x, self->hint_y);
+  if (target == NULL)
+    target = arb_arboretum_view_get_first_cell_button (self);
+  if (target == NULL && self->arboretum.n > 0)
+    target = arb_arboretum_view_get_card_widget (self, self->arboretum.cells[self->arboretum.n - 1].x,
+                                                 self->arboretum.cells[self->arboretum.n - 1].y);
+  return target != NULL && gtk_widget_grab_focus (target);
+}
+
 static void
 arb_arboretum_view_class_init (ArbArboretumViewClass *klass)
 {
@@ -473,8 +574,12 @@ static void
 arb_arboretum_view_init (ArbArboretumView *self)
 {
   self->card_width = self->zoom_width = 80;
+  GtkEventController *keys = gtk_event_controller_key_new ();
+
   self->ghost = ARB_CARD_NONE;
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }
 
 void

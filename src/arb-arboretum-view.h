@@ -30,6 +30,7 @@ GtkWidget *arb_arboretum_view_get_card_widget (ArbArboretumView   *self,
                                                int                 x,
                                                int                 y);
 GtkWidget *arb_arboretum_view_get_first_cell_button (ArbArboretumView *self);
+gboolean   arb_arboretum_view_focus           (ArbArboretumView   *self);
 void       arb_arboretum_view_set_ghost       (ArbArboretumView   *self,
                                                ArbCard             card,
                                                int                 x,

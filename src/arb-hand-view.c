@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "arb-card-widget.h"
+#include "arb-accessible.h"
 #include "arb-hand-view.h"
 
 struct _ArbHandView
@@ -104,25 +105,37 @@ on_drag_begin (GtkDragSource *source, GdkDrag *drag, GtkWidget *button)
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
 }
 
+/* A card's name in the hand, as a screen reader says it. */
+static void
+name_card_button (GtkWidget *button, ArbCard card, gboolean is_new, gboolean hinted)
+{
+  g_autofree char *name = arb_card_to_string (card);
+  g_autofree char *label = NULL;
+
+  if (hinted)
+    /* Translators: the card a hint chooses, in the hand. */
+    label = g_strdup_printf (_("%s, as the hint says"), name);
+  else if (is_new)
+    /* Translators: a card just drawn, shown in the hand. */
+    label = g_strdup_printf (_("%s, just drawn"), name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  label != NULL ? label : name, -1);
+}
+
 static GtkWidget *
 make_card_button (ArbHandView *self, ArbCard card, GtkToggleButton *group, gboolean is_new)
 {
   GtkWidget *button = gtk_toggle_button_new ();
   GtkWidget *face = arb_card_widget_new (card, self->card_width);
   GtkDragSource *source = gtk_drag_source_new ();
-  g_autofree char *name = arb_card_to_string (card);
 
   gtk_button_set_child (GTK_BUTTON (button), face);
+  /* The button's name says the card: its picture is not read again. */
+  arb_accessible_set_hidden (face, TRUE);
   gtk_widget_add_css_class (button, "hand-card");
   if (is_new)
-    {
-      gtk_widget_add_css_class (button, "new-card");
-      /* Translators: a card just drawn, shown in the hand. */
-      g_autofree char *label = g_strdup_printf (_("%s, just drawn"), name);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-    }
-  else
-    gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+    gtk_widget_add_css_class (button, "new-card");
+  name_card_button (button, card, is_new, FALSE);
   g_object_set_data (G_OBJECT (button), "card", GUINT_TO_POINTER ((guint) card));
   if (group != NULL)
     gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), group);
@@ -250,6 +263,8 @@ leave_gaps (ArbHandView *self, const ArbCardSet *hand, ArbCard new_card)
           graphene_rect_t bounds;
 
           gtk_widget_add_css_class (gap, "hand-gap");
+          /* An empty place, not something to read. */
+          arb_accessible_set_hidden (gap, TRUE);
           /* The card's whole box, its padding and border with it. */
           if (gtk_widget_compute_bounds (child, child, &bounds))
             gtk_widget_set_size_request (gap, (int) bounds.size.width, 1);
@@ -258,10 +273,8 @@ leave_gaps (ArbHandView *self, const ArbCardSet *hand, ArbCard new_card)
         }
       else if (!is_gap (child) && new_card == ARB_CARD_NONE && gtk_widget_has_css_class (child, "new-card"))
         {
-          g_autofree char *name = arb_card_to_string (button_card (child));
-
           gtk_widget_remove_css_class (child, "new-card");
-          gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+          name_card_button (child, button_card (child), FALSE, FALSE);
         }
       child = next;
     }
@@ -373,6 +386,19 @@ arb_hand_view_select (ArbHandView *self, ArbCard card)
   self->updating = FALSE;
   self->selected = ARB_CARD_NONE;
   g_signal_emit (self, signals[CARD_SELECTED], 0, (guint) ARB_CARD_NONE);
+}
+
+/* Chooses the card a hint names, and says so to a screen reader. */
+void
+arb_hand_view_select_hint (ArbHandView *self, ArbCard card)
+{
+  GtkWidget *button;
+
+  g_return_if_fail (ARB_IS_HAND_VIEW (self));
+  arb_hand_view_select (self, card);
+  button = arb_hand_view_get_card_button (self, card);
+  if (button != NULL)
+    name_card_button (button, card, gtk_widget_has_css_class (button, "new-card"), TRUE);
 }
 
 GtkWidget *

@@ -19,6 +19,8 @@ void       arb_hand_view_set_keep_places (ArbHandView      *self,
 ArbCard    arb_hand_view_get_selected    (ArbHandView      *self);
 void       arb_hand_view_select          (ArbHandView      *self,
                                           ArbCard           card);
+void       arb_hand_view_select_hint     (ArbHandView      *self,
+                                          ArbCard           card);
 GtkWidget *arb_hand_view_get_card_button (ArbHandView      *self,
                                           ArbCard           card);
 guint      arb_hand_view_get_n_cards     (ArbHandView      *self);

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "arb-accessible.h"
 #include "arb-card-widget.h"
 #include "arb-pile-view.h"
 #include "arb-pile-view-private.h"
@@ -137,6 +138,9 @@ arb_pile_view_init (ArbPileView *self)
   GtkDropTarget *target = gtk_drop_target_new (G_TYPE_UINT, GDK_ACTION_MOVE | GDK_ACTION_COPY);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The button's name says the top card; its picture is not read again. */
+  arb_accessible_set_hidden (GTK_WIDGET (self->top), TRUE);
+  arb_accessible_name_buttons (GTK_WIDGET (self));
   arb_card_widget_set_width (self->top, 72);
   arb_card_widget_set_width (self->ghost, 72);
   g_signal_connect (target, "drop", G_CALLBACK (on_drop), self);
@@ -183,6 +187,8 @@ update_button_label (ArbPileView *self)
     label = g_strdup (self->label);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->button), label);
+  /* The tooltip says the name again: a screen reader says it once. */
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 }
 
 /* Shows a pile under its title; short_title, when not NULL, is what fits
@@ -217,8 +223,16 @@ arb_pile_view_set_pile (ArbPileView *self, const ArbPile *pile, const char *titl
           && gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (self->pile_button))))
         fill_popover (self, pile);
     }
-  /* Translators: a pile's name and how many cards it holds, read by a screen reader. */
-  label = g_strdup_printf (_("%s, %s"), title, count);
+  if (self->source != ARB_SOURCE_DECK && pile->n > 0)
+    {
+      g_autofree char *top = arb_card_to_string (arb_pile_top (pile));
+      /* Translators: a pile's name, how many cards it holds and its top card,
+       * read by a screen reader: "Ann’s pile, 3 cards, Oak 1 on top". */
+      label = g_strdup_printf (_("%s, %s, %s on top"), title, count, top);
+    }
+  else
+    /* Translators: a pile's name and how many cards it holds, read by a screen reader. */
+    label = g_strdup_printf (_("%s, %s"), title, count);
   g_free (self->label);
   self->label = g_steal_pointer (&label);
   update_button_label (self);

@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include "arb-accessible.h"
 #include "arb-side-panel.h"
 
 /* The most characters of a name on a tab: the full name is shown
@@ -274,4 +275,6 @@ arb_side_panel_init (ArbSidePanel *self)
 {
   self->large_seat = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Only the arboretum shown is read, as only it is seen. */
+  arb_accessible_follow_stack (self->seats_stack);
 }

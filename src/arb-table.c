@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "arb-accessible.h"
 #include "arb-arboretum-view.h"
 #include "arb-card-widget.h"
 #include "arb-flight-layer.h"
@@ -61,6 +62,7 @@ struct _ArbTable
   guint                 focus_turn;  /* the turn the focus was last placed for */
   guint                 focus_idle;
   GtkWidget            *pile_views[ARB_MAX_PLAYERS + 1]; /* deck first */
+  GString              *news;        /* the other players' steps since the person's last turn */
   guint                 flight_player; /* the step whose card flies */
   ArbMove               flight_move;
 };
@@ -168,6 +170,8 @@ arboretum_view (ArbTable *self, guint player)
   return seat_view (self, player);
 }
 
+static void announce (ArbTable *self, const char *text);
+
 /* ---- the heading -------------------------------------------------------- */
 
 /* Tells the player something that lasts until the next step, in the line
@@ -177,6 +181,7 @@ arb_table_say (ArbTable *self, const char *text, gboolean is_error)
 {
   g_return_if_fail (ARB_IS_TABLE (self));
   arb_table_heading_say (self->heading, text, is_error);
+  announce (self, text);
 }
 
 /* ---- piles ---------------------------------------------------------------- */
@@ -369,6 +374,22 @@ update_discard_button (ArbTable *self, const ArbState *state)
                                  arb_table_seat_to_act (self) && view_with_cells (self) != NULL);
 }
 
+/* A person's turn starts visibly and aloud: the focus ring shows (GTK
+ * shows none before the first key), and a screen reader hears what the
+ * others did since and what the turn asks for. */
+static void
+start_turn_aloud (ArbTable *self, GtkWindow *window)
+{
+  g_autofree char *situation = arb_table_describe_situation (self);
+
+  gtk_window_set_focus_visible (window, TRUE);
+  if (self->news->len > 0)
+    g_string_append (self->news, " ");
+  g_string_append (self->news, situation);
+  announce (self, self->news->str);
+  g_string_truncate (self->news, 0);
+}
+
 /* When a person's turn starts, or the widget that had the keyboard focus
  * went away with a step, the focus goes where the next step starts: the
  * deck, or the hand. */
@@ -400,7 +421,10 @@ restore_focus (gpointer data)
     }
   /* A table not yet on screen takes no focus: it tries again once mapped. */
   if (target != NULL && gtk_widget_grab_focus (target))
-    self->focus_turn = state->turn;
+    {
+      self->focus_turn = state->turn;
+      start_turn_aloud (self, GTK_WINDOW (root));
+    }
   return G_SOURCE_REMOVE;
 }
 
@@ -493,6 +517,24 @@ fly (ArbTable *self, guint player, const ArbMove *move)
 
 /* ---- the viewpoint's signals ---------------------------------------------- */
 
+/* What another player just did is said at once, in the log's words, and
+ * kept to be said again when the person's turn comes. */
+static void
+tell_step (ArbTable *self, guint index)
+{
+  ArbStep step;
+  g_autofree char *text = NULL;
+
+  if (is_replay (self) || !arb_viewpoint_get_step (self->viewpoint, index, &step)
+      || (int) step.player == viewer (self))
+    return;
+  text = arb_game_describe_step (self->game, &step, ARB_STEP_TEXT_PUBLIC);
+  if (self->news->len > 0)
+    g_string_append (self->news, " ");
+  g_string_append (self->news, text);
+  announce (self, text);
+}
+
 static void
 on_card_drawn (ArbTable *self, guint player, int source, guint card)
 {
@@ -529,6 +571,7 @@ on_step_applied (ArbTable *self, guint index)
 {
   arb_side_panel_step_applied (self->side_panel, self->viewpoint, index);
   update_all (self);
+  tell_step (self, index);
 }
 
 static void build_table (ArbTable *self);
@@ -541,6 +584,8 @@ on_position_reset (ArbTable *self)
   ArbGame *game = self->viewpoint != NULL ? arb_viewpoint_get_game (self->viewpoint) : NULL;
 
   self->new_card = ARB_CARD_NONE;
+  if (self->news != NULL) /* NULL once disposed */
+    g_string_truncate (self->news, 0);
   if (game != self->game)
     {
       g_set_object (&self->game, game);
@@ -698,12 +743,26 @@ arb_table_show_hint (ArbTable *self, const ArbMove *move)
   int arboretum;
 
   g_return_if_fail (ARB_IS_TABLE (self));
-  if (move->kind == ARB_MOVE_DRAW || self->game == NULL)
+  if (self->game == NULL)
     return;
-  arb_hand_view_select (self->hand_view, move->card);
+  if (move->kind == ARB_MOVE_DRAW)
+    {
+      /* The focus follows the hint, to the pile it names. */
+      gtk_widget_grab_focus (arb_pile_view_get_button (ARB_PILE_VIEW (self->pile_views[move->source + 1])));
+      return;
+    }
+  arb_hand_view_select_hint (self->hand_view, move->card);
   arboretum = arb_state_move_arboretum (shown_state (self), shown_state (self)->current, move);
   if (arboretum >= 0)
-    arb_arboretum_view_set_hint (arboretum_view (self, (guint) arboretum), move->x, move->y);
+    {
+      ArbArboretumView *view = arboretum_view (self, (guint) arboretum);
+
+      arb_arboretum_view_set_hint (view, move->x, move->y);
+      /* The focus follows the hint, to the place it marks. */
+      arb_arboretum_view_focus (view);
+    }
+  else
+    arb_table_focus_part (self, ARB_TABLE_PART_HAND);
 }
 
 /* The review's choice for player at the position shown: the card it would
@@ -777,6 +836,126 @@ arb_table_can_zoom (ArbTable *self, int direction)
 {
   g_return_val_if_fail (ARB_IS_TABLE (self), FALSE);
   return direction > 0 ? self->card_width < MAX_CARD_WIDTH : self->card_width > MIN_CARD_WIDTH;
+}
+
+/* ---- the keyboard and the screen reader ----------------------------------- */
+
+/* Says text to a screen reader, from wherever the focus is. */
+static void
+announce (ArbTable *self, const char *text)
+{
+  if (text != NULL && *text != '\0' && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    arb_accessible_announce (GTK_WIDGET (self), text);
+}
+
+/* The keys that go to a part of the table: the focus lands on the chosen
+ * card (or the first) of the hand, on the deck (or the first pile that
+ * may be drawn from), or in the large arboretum. FALSE when that part has
+ * nothing to focus now. */
+gboolean
+arb_table_focus_part (ArbTable *self, ArbTablePart part)
+{
+  GtkWidget *target = NULL;
+
+  g_return_val_if_fail (ARB_IS_TABLE (self), FALSE);
+  if (self->game == NULL)
+    return FALSE;
+  switch (part)
+    {
+    case ARB_TABLE_PART_HAND:
+      target = arb_hand_view_get_card_button (self->hand_view, arb_hand_view_get_selected (self->hand_view));
+      if (target == NULL)
+        {
+          ArbCard cards[ARB_N_CARDS];
+          if (arb_hand_view_get_cards (self->hand_view, cards) > 0)
+            target = arb_hand_view_get_card_button (self->hand_view, cards[0]);
+        }
+      break;
+    case ARB_TABLE_PART_PILES:
+      for (guint i = 0; i <= arb_state_n_piles (shown_state (self)) && target == NULL; i++)
+        {
+          GtkWidget *button = arb_pile_view_get_button (ARB_PILE_VIEW (self->pile_views[i]));
+          if (gtk_widget_is_sensitive (button))
+            target = button;
+        }
+      if (target == NULL)
+        target = arb_pile_view_get_button (ARB_PILE_VIEW (self->pile_views[0]));
+      break;
+    case ARB_TABLE_PART_ARBORETUM:
+      {
+        ArbArboretumView *view = view_with_cells (self);
+        return arb_arboretum_view_focus (view != NULL ? view : self->own_view);
+      }
+    default:
+      g_return_val_if_reached (FALSE);
+    }
+  return target != NULL && gtk_widget_grab_focus (target);
+}
+
+/* Reads player's arboretum: shown in the side panel (or the large one),
+ * with the focus on its newest card, and its name and size said. */
+void
+arb_table_read_arboretum (ArbTable *self, guint player)
+{
+  const ArbState *state;
+  ArbArboretumView *view;
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (ARB_IS_TABLE (self));
+  if (self->game == NULL || player >= shown_state (self)->n_players)
+    return;
+  state = shown_state (self);
+  view = arboretum_view (self, player);
+  if (view != self->own_view)
+    {
+      adw_flap_set_reveal_flap (self->flap, TRUE);
+      arb_side_panel_show_arboretum (self->side_panel, view);
+    }
+  arb_arboretum_view_focus (view);
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       /* Translators: whose arboretum, and how many cards it holds. */
+                                       "%s’s arboretum: %u card", "%s’s arboretum: %u cards",
+                                       state->arboreta[player].n),
+                          arb_game_player_name (self->game, player), (guint) state->arboreta[player].n);
+  announce (self, text);
+}
+
+/* The situation in words: whose turn and what it asks for, the deck and
+ * the hand. */
+char *
+arb_table_describe_situation (ArbTable *self)
+{
+  const ArbState *state;
+  g_autofree char *deck = NULL;
+  g_autofree char *hand = NULL;
+  int seat;
+
+  g_return_val_if_fail (ARB_IS_TABLE (self), NULL);
+  if (self->game == NULL)
+    return g_strdup ("");
+  state = shown_state (self);
+  seat = hand_seat (self);
+  deck = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       /* Translators: the deck's count, then how many turns it lasts. */
+                                       "Deck: %u card", "Deck: %u cards", state->deck.n),
+                          (guint) state->deck.n);
+  hand = seat >= 0
+         ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Hand: %u card", "Hand: %u cards",
+                                         arb_card_set_count (&state->hands[seat])),
+                            arb_card_set_count (&state->hands[seat]))
+         : NULL;
+  /* Translators: the heading ("Ann: Play a card"), the deck, the hand. */
+  return hand != NULL ? g_strdup_printf (_("%s. %s. %s."), arb_table_get_heading (self), deck, hand)
+                      : g_strdup_printf (_("%s. %s."), arb_table_get_heading (self), deck);
+}
+
+void
+arb_table_say_situation (ArbTable *self)
+{
+  g_autofree char *text = arb_table_describe_situation (self);
+
+  g_return_if_fail (ARB_IS_TABLE (self));
+  announce (self, text);
 }
 
 /* ---- what the tests look at ----------------------------------------------- */
@@ -960,6 +1139,9 @@ arb_table_dispose (GObject *object)
   g_clear_object (&self->viewpoint_signals);
   g_clear_object (&self->viewpoint);
   g_clear_object (&self->game);
+  if (self->news != NULL)
+    g_string_free (self->news, TRUE);
+  self->news = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), ARB_TYPE_TABLE);
   /* The template's root, an overlay, is bound to no field. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
@@ -1039,6 +1221,7 @@ add_hand_tab (ArbTable *self)
 static void
 arb_table_init (ArbTable *self)
 {
+  self->news = g_string_new (NULL);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->new_card = ARB_CARD_NONE;
   self->focus_turn = G_MAXUINT;

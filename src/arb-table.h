@@ -19,6 +19,13 @@
 
 G_BEGIN_DECLS
 
+/* The parts of the table a key goes to. */
+typedef enum {
+  ARB_TABLE_PART_HAND,
+  ARB_TABLE_PART_PILES,
+  ARB_TABLE_PART_ARBORETUM,
+} ArbTablePart;
+
 #define ARB_TYPE_TABLE (arb_table_get_type ())
 G_DECLARE_FINAL_TYPE (ArbTable, arb_table, ARB, TABLE, GtkWidget)
 
@@ -42,5 +49,11 @@ void            arb_table_zoom           (ArbTable       *self,
                                           int             direction);
 gboolean        arb_table_can_zoom       (ArbTable       *self,
                                           int             direction);
+gboolean        arb_table_focus_part     (ArbTable       *self,
+                                          ArbTablePart    part);
+void            arb_table_read_arboretum (ArbTable       *self,
+                                          guint           player);
+char           *arb_table_describe_situation (ArbTable   *self);
+void            arb_table_say_situation  (ArbTable       *self);
 
 G_END_DECLS

@@ -436,6 +436,65 @@ zoom_action (GtkWidget *widget, const char *name, GVariant *param)
   gtk_widget_action_set_enabled (widget, "win.zoom-out", arb_table_can_zoom (self->table, -1));
 }
 
+/* ---- the keyboard's ways around the table --------------------------------- */
+
+/* H, P and A go to the hand, the piles and the arboretum. */
+static void
+focus_part_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  ArbTablePart part = g_str_equal (name, "win.focus-hand") ? ARB_TABLE_PART_HAND
+                      : g_str_equal (name, "win.focus-piles") ? ARB_TABLE_PART_PILES
+                      : ARB_TABLE_PART_ARBORETUM;
+
+  if (on_table (self) && !arb_table_focus_part (self->table, part))
+    gtk_widget_error_bell (widget);
+}
+
+/* 1 to 4 read a player's arboretum; O the next one. */
+static void
+read_arboretum_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  ArbGame *game = arb_session_get_game (self->session);
+  guint n_players;
+
+  if (!on_table (self) || game == NULL)
+    return;
+  n_players = arb_viewpoint_get_projection (arb_session_get_viewpoint (self->session))->state.n_players;
+  if (param != NULL)
+    self->read_player = (guint) MAX (g_variant_get_int32 (param), 0);
+  else
+    self->read_player = (self->read_player + 1) % n_players;
+  if (self->read_player >= n_players)
+    {
+      self->read_player = 0;
+      gtk_widget_error_bell (widget);
+      return;
+    }
+  arb_table_read_arboretum (self->table, self->read_player);
+}
+
+/* S says the situation: whose turn, the step, the deck, the hand. */
+static void
+situation_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+
+  if (on_table (self))
+    arb_table_say_situation (self->table);
+}
+
+/* Delete discards the chosen card, wherever the focus is. */
+static void
+discard_chosen_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+
+  if (on_table (self) && !gtk_widget_activate_action (GTK_WIDGET (self->table), "table.discard-selected", NULL))
+    gtk_widget_error_bell (widget);
+}
+
 /* Left, Right, Home and End step through a replay; outside one they keep
  * moving the keyboard focus, so their controller only listens in a replay. */
 GtkEventController *
@@ -467,6 +526,13 @@ _arb_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.take-back", NULL, take_back_action);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
   gtk_widget_class_install_action (widget_class, "win.toggle-side-panel", NULL, toggle_side_panel_action);
+  gtk_widget_class_install_action (widget_class, "win.focus-hand", NULL, focus_part_action);
+  gtk_widget_class_install_action (widget_class, "win.focus-piles", NULL, focus_part_action);
+  gtk_widget_class_install_action (widget_class, "win.focus-arboretum", NULL, focus_part_action);
+  gtk_widget_class_install_action (widget_class, "win.read-arboretum", "i", read_arboretum_action);
+  gtk_widget_class_install_action (widget_class, "win.read-next-arboretum", NULL, read_arboretum_action);
+  gtk_widget_class_install_action (widget_class, "win.situation", NULL, situation_action);
+  gtk_widget_class_install_action (widget_class, "win.discard-chosen", NULL, discard_chosen_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, zoom_action);

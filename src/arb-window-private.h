@@ -41,6 +41,7 @@ struct _ArbWindow
   GSignalGroup         *replay_signals; /* the session's replay */
   ArbScoreDialog       *score_dialog;
   gboolean              seeking;
+  guint                 read_player; /* the arboretum the keyboard read last */
 };
 
 void     _arb_window_class_add_actions (GtkWidgetClass *widget_class);

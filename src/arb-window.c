@@ -16,6 +16,7 @@
 #include "arb-new-game-dialog.h"
 #include "arb-score-dialog.h"
 #include "arb-window.h"
+#include "arb-accessible.h"
 #include "arb-window-private.h"
 
 
@@ -188,6 +189,8 @@ show_scores (ArbWindow *self)
       gtk_window_set_destroy_with_parent (GTK_WINDOW (self->score_dialog), TRUE);
       gtk_window_set_application (GTK_WINDOW (self->score_dialog),
                                   gtk_window_get_application (GTK_WINDOW (self)));
+      arb_accessible_name_buttons (GTK_WIDGET (self->score_dialog));
+      arb_accessible_hide_empty_labels (GTK_WIDGET (self->score_dialog));
     }
   gtk_window_present (GTK_WINDOW (self->score_dialog));
 }
@@ -444,6 +447,8 @@ static void
 arb_window_init (ArbWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  arb_accessible_name_buttons (GTK_WIDGET (self));
+  arb_accessible_follow_stack (self->stack);
 
   self->settings = g_settings_new (SCHEMA_ID);
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
@@ -533,6 +538,7 @@ arb_window_show_new_game (ArbWindow *self)
   gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
   gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
   g_signal_connect_object (dialog, "game-created", G_CALLBACK (on_game_created), self, 0);
+  arb_accessible_name_buttons (GTK_WIDGET (dialog));
   gtk_window_present (GTK_WINDOW (dialog));
 }
 /* Starts a game from "VARIANT:SEATS[:WHO,WHO...]" where WHO is "person" or a

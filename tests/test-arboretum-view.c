@@ -153,7 +153,7 @@ test_cells (Fixture *fixture, gconstpointer data)
   g_assert_true (arb_arboretum_view_get_first_cell_button (fixture->view)
                  == arb_arboretum_view_get_cell_button (fixture->view, -1, -1));
   button = arb_arboretum_view_get_cell_button (fixture->view, -1, 0);
-  arb_test_assert_label (button, "Plant here (column -1, row 0)");
+  arb_test_assert_label (button, "Plant here, next to Oak 5, on its left");
 
   /* From the keyboard, as a person plants: the click comes a moment later. */
   arb_test_wait_laid_out (button);
@@ -238,8 +238,35 @@ test_hint (Fixture *fixture, gconstpointer data)
   arb_arboretum_view_set_hint (fixture->view, 0, 1);
   g_assert_cmpuint (arb_test_count_class (GTK_WIDGET (fixture->view), "hint"), ==, 1);
   g_assert_true (gtk_widget_has_css_class (arb_arboretum_view_get_cell_button (fixture->view, 0, 1), "hint"));
+  /* A screen reader hears it too, and the focus goes there. */
+  arb_test_assert_label (arb_arboretum_view_get_cell_button (fixture->view, 0, 1),
+                         "Plant here, below Oak 5, as the hint says");
+  arb_test_wait_laid_out (arb_arboretum_view_get_cell_button (fixture->view, 0, 1));
+  g_assert_true (arb_arboretum_view_focus (fixture->view));
+  g_assert_true (gtk_widget_has_focus (arb_arboretum_view_get_cell_button (fixture->view, 0, 1)));
   arb_arboretum_view_set_cells (fixture->view, cells, 3);
   g_assert_cmpuint (arb_test_count_class (GTK_WIDGET (fixture->view), "hint"), ==, 0);
+}
+
+/* Each card says what it is, where, and the scoring path it lies on,
+ * as the engine words it, and takes the keyboard focus: with no free
+ * place lit, the focus goes to the newest card. */
+static void
+test_card_names (Fixture *fixture, gconstpointer data)
+{
+  ArbArboretum arboretum = arboretum_of (three, 3);
+  GtkWidget *newest;
+
+  arb_arboretum_view_set_arboretum (fixture->view, &arboretum);
+  arb_test_assert_label (arb_arboretum_view_get_card_widget (fixture->view, 0, 0),
+                         "Oak 5, row 2, column 1, on a path of Oak 5–6");
+  arb_test_assert_label (arb_arboretum_view_get_card_widget (fixture->view, 0, -1),
+                         "Willow 2, row 1, column 1");
+  newest = arb_arboretum_view_get_card_widget (fixture->view, 0, -1);
+  g_assert_true (gtk_widget_get_focusable (newest));
+  arb_test_wait_laid_out (newest);
+  g_assert_true (arb_arboretum_view_focus (fixture->view));
+  g_assert_true (gtk_widget_has_focus (newest));
 }
 
 /* Hard's choice in a review: the card, faded, where it would have gone,
@@ -392,6 +419,7 @@ main (int argc, char *argv[])
   ADD ("cells", test_cells);
   ADD ("path", test_path);
   ADD ("hint", test_hint);
+  ADD ("card-names", test_card_names);
   ADD ("ghost", test_ghost);
   ADD ("card-width", test_card_width);
   ADD ("fit", test_fit);

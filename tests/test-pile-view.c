@@ -128,7 +128,7 @@ test_discard_pile (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (arb_card_widget_get_card (top_card (fixture)), ==, arb_card_new (ARB_SPECIES_CASSIA, 3));
   arb_test_assert_label (top_card (fixture), "Cassia 3");
   g_assert_cmpstr (count_text (fixture), ==, "3 cards");
-  arb_test_assert_label (arb_pile_view_get_button (fixture->view), "Rina’s pile, 3 cards");
+  arb_test_assert_label (arb_pile_view_get_button (fixture->view), "Rina’s pile, 3 cards, Cassia 3 on top");
   g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (pile_button (fixture))));
 
   pile = pile_of (1);
@@ -156,7 +156,7 @@ test_titles (Fixture *fixture, gconstpointer data)
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (title)), ==, "Bartholom…’s pile");
   g_assert_cmpstr (gtk_widget_get_tooltip_text (title), ==, "Bartholomew’s pile");
   /* The screen reader hears the whole title. */
-  arb_test_assert_label (arb_pile_view_get_button (fixture->view), "Bartholomew’s pile, 2 cards");
+  arb_test_assert_label (arb_pile_view_get_button (fixture->view), "Bartholomew’s pile, 2 cards, Cassia 2 on top");
 
   arb_pile_view_set_pile (fixture->view, &pile, "Rina’s pile", "Rina’s pile");
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (title)), ==, "Rina’s pile");

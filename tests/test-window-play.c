@@ -397,8 +397,9 @@ test_focus_where_play_starts (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* Hint, asked from the hand: the focus stays in the hand, on the card the
- * hint chose, and the marked place scrolls into view. */
+/* Hint, asked from the hand: the hint chooses its card, and the focus
+ * follows it to the marked place (issue 25), which scrolls into view
+ * (test-arboretum-view checks that it says it is the hint's). */
 static void
 test_hint_keeps_focus (void)
 {
@@ -422,7 +423,6 @@ test_hint_keeps_focus (void)
   arb_test_let_frames_pass ();
   focus = gtk_root_get_focus (GTK_ROOT (window));
   g_assert_nonnull (focus);
-  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (arb_table_get_hand_view (arb_window_get_table (window)))));
   {
     g_autoptr (GPtrArray) cells = g_ptr_array_new ();
     GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (ARB_ARBORETUM_VIEW (ARB_TEST_TABLE_PART (window, "own_view"))), GTK_TYPE_SCROLLED_WINDOW);
@@ -434,6 +434,7 @@ test_hint_keeps_focus (void)
       if (gtk_widget_has_css_class (cells->pdata[i], "hint"))
         marked = cells->pdata[i];
     g_assert_nonnull (marked);
+    g_assert_true (focus == marked);
     g_assert_true (gtk_widget_compute_bounds (marked, scrolled, &bounds));
     g_assert_cmpfloat (bounds.origin.y, >=, 0);
     g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (scrolled) + 0.5);

@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* arb-accessible.c: see arb-accessible.h. */
+#include "config.h"
+
+#include "arb-accessible.h"
+
+/* GTK 4.8 names a button with a mnemonic twice, "_New Game New Game": its
+ * label property, underscore and all, then the label it is labelled by.
+ * The label alone is the name. An icon button has no label at all and is
+ * called after its class, "GtkImage": its tooltip is its name, and is then
+ * not read a second time as its description. */
+static void
+name_button (GtkWidget *widget)
+{
+  const char *tooltip = gtk_widget_get_tooltip_text (widget);
+  gboolean icon_only = GTK_IS_MENU_BUTTON (widget)
+                       ? gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget)) != NULL
+                       : GTK_IS_BUTTON (widget) && GTK_IS_IMAGE (gtk_button_get_child (GTK_BUTTON (widget)));
+
+  if (GTK_IS_BUTTON (widget) && gtk_button_get_use_underline (GTK_BUTTON (widget))
+      && gtk_button_get_label (GTK_BUTTON (widget)) != NULL)
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL);
+  else if (icon_only && tooltip != NULL)
+    {
+      gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    }
+}
+
+/* Names every button under root (root too) as a screen reader should say
+ * it; the buttons built later name themselves. */
+void
+arb_accessible_name_buttons (GtkWidget *root)
+{
+  name_button (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    arb_accessible_name_buttons (child);
+}
+
+/* Leaves out the labels under root that say nothing (the empty cells of a
+ * grid), which GTK 4.8 would call "GtkLabel": for what is filled once. */
+void
+arb_accessible_hide_empty_labels (GtkWidget *root)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), "") == 0)
+    arb_accessible_set_hidden (root, TRUE);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    arb_accessible_hide_empty_labels (child);
+}
+
+/* Leaves a widget out of the accessibility tree, or puts it back. */
+void
+arb_accessible_set_hidden (GtkWidget *widget, gboolean hidden)
+{
+  gtk_accessible_update_state (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+
+static void
+hide_pages (GtkStack *stack)
+{
+  GtkWidget *shown = gtk_stack_get_visible_child (stack);
+
+  for (GtkWidget *page = gtk_widget_get_first_child (GTK_WIDGET (stack)); page != NULL;
+       page = gtk_widget_get_next_sibling (page))
+    arb_accessible_set_hidden (page, page != shown);
+}
+
+/* GTK 4.8 keeps the pages of a stack that are not shown in the tree, where
+ * a screen reader finds their buttons: only the page shown stays. */
+void
+arb_accessible_follow_stack (GtkStack *stack)
+{
+  GtkSelectionModel *pages = gtk_stack_get_pages (stack);
+
+  hide_pages (stack);
+  g_signal_connect (stack, "notify::visible-child", G_CALLBACK (hide_pages), NULL);
+  /* Pages added later are left out too; the stack keeps its list of pages
+   * only while someone holds it. */
+  g_signal_connect_swapped (pages, "items-changed", G_CALLBACK (hide_pages), stack);
+  g_object_set_data_full (G_OBJECT (stack), "arb-accessible-pages", pages, g_object_unref);
+}
+
+/* The widget whose description last carried news, to be given back its
+ * own (none) once the focus moves on. */
+static GtkWidget *described;
+
+static void
+forget_described (void)
+{
+  if (described != NULL)
+    {
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (described), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      g_object_remove_weak_pointer (G_OBJECT (described), (gpointer *) &described);
+      described = NULL;
+    }
+}
+
+static void
+on_focus_moved (GtkRoot *root, GParamSpec *pspec, gpointer user_data)
+{
+  if (described != NULL && gtk_root_get_focus (root) != described)
+    forget_described ();
+}
+
+/* Says text now, from widget's window. GTK 4.14 has a call for it; before,
+ * a screen reader says what becomes the description of the widget it
+ * follows, the focused one, as Orca's developers advise: the text goes
+ * there until the focus moves on. */
+void
+arb_accessible_announce (GtkWidget *widget, const char *text)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (focus == NULL)
+    focus = widget;
+#if defined (ARB_HAVE_ANNOUNCE) && GTK_CHECK_VERSION (4, 14, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_accessible_announce (GTK_ACCESSIBLE (focus), text, GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+#else
+  if (root != NULL && g_object_get_data (G_OBJECT (root), "arb-announce-watch") == NULL)
+    {
+      g_signal_connect (root, "notify::focus-widget", G_CALLBACK (on_focus_moved), NULL);
+      g_object_set_data (G_OBJECT (root), "arb-announce-watch", GINT_TO_POINTER (1));
+    }
+  if (focus != described)
+    {
+      forget_described ();
+      described = focus;
+      g_object_add_weak_pointer (G_OBJECT (described), (gpointer *) &described);
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (described), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+#endif
+}
