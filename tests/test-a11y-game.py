@@ -1,0 +1,104 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""A whole game played by ear (issue 25): the real program, a person against
+a computer, played through the accessibility tree alone, as a screen reader
+user would: objects are found by their role and name, pressed through their
+accessible actions, and the test listens to what the focused object says
+(its name and description). No coordinates, no screenshots, no private API.
+
+Usage: test-a11y-game.py PROGRAM
+
+Runs in an X server and on a session bus of its own (xvfb-run and
+dbus-run-session, as tests/meson.build starts it), where the accessibility
+bus starts on demand (at-spi2-core); needs python3-gi and gir1.2-atspi-2.0.
+Every wait is for a condition, with a generous limit."""
+
+import sys
+
+from arb_ear import CARD_NAME, Ear, Failure, check_all, play_whole_game, sensitive
+
+
+def start_game(ear):
+    ear.press(ear.wait_for('push button', r'^New Game$'))
+    ear.press(ear.wait_for('push button', r'^Start$'))
+    status = ear.wait('the first turn', ear.status)
+    return status.group('who')
+
+
+def draw(ear, heard):
+    deck = ear.wait_for('push button', r'^Deck, \d+ cards?$')
+    focus = ear.focused()
+    if focus is not None and focus.get_name().startswith('Deck'):
+        heard['turn starts on the deck'] += 1
+        description = focus.get_description() or ''
+        if 'Player 2' in description:
+            heard['the computer heard'] += 1
+    if sensitive(deck):
+        ear.press(deck)
+        return
+    # An empty deck: the first pile that may be drawn from.
+    for pile in ear.all('push button', r'’s pile, \d+ cards?, .* on top$'):
+        if sensitive(pile):
+            ear.press(pile)
+            return
+    raise Failure('nothing to draw from')
+
+
+def hand_cards(ear):
+    hand = ear.find('panel', r'^Hand$')
+    if hand is None:
+        raise Failure('no hand')
+    return [c for c in Ear.walk(hand) if c.get_role_name() in ('push button', 'toggle button')]
+
+
+def play(ear, heard):
+    cards = hand_cards(ear)
+    ear.press(cards[0])
+    place = ear.wait_for('push button', r'^Plant here, ')
+    if 'next to' in place.get_name() or 'above' in place.get_name() or 'below' in place.get_name():
+        heard['places named by their neighbours'] += 1
+    ear.press(place)
+
+
+def discard(ear, heard):
+    cards = hand_cards(ear)
+    ear.press(cards[-1])
+    button = ear.wait('the Discard button',
+                      lambda: [b for b in ear.all('push button', r'^Discard$') if sensitive(b)])
+    ear.press(button[0])
+
+
+def listen_to_arboretum(ear, heard):
+    for card in ear.all('image', CARD_NAME.pattern):
+        heard['cards named with their place'] += 1
+        if ', on a path of ' in card.get_name():
+            heard['paths said'] += 1
+        return
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__)
+        return 2
+    ear = Ear(argv[1])
+    heard = dict.fromkeys(['turn starts on the deck', 'the computer heard', 'places named by their neighbours',
+                           'cards named with their place', 'paths said'], 0)
+    try:
+        me = start_game(ear)
+        print('# playing as %s' % me)
+        turns = play_whole_game(ear, me, lambda: draw(ear, heard), lambda: play(ear, heard),
+                                lambda: discard(ear, heard), lambda turn: listen_to_arboretum(ear, heard))
+        ear.wait_for(None, r'^Scores$')
+        print('# %d turns; heard: %s' % (turns, heard))
+        check_all(heard, 'heard')
+    except Failure as failure:
+        print('FAIL: %s' % failure)
+        return 1
+    finally:
+        ear.close()
+    print('PASS: a whole game played by ear')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))

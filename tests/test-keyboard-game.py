@@ -1,0 +1,126 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""A whole game played with the keyboard alone (issue 25): the real
+program, a person against a computer, every step typed with xdotool (the
+keys of the shortcuts window: Ctrl+N, Return, H, P, A, Space, Delete, the
+arrows, S, 2), never a click. The accessibility tree only tells the test
+what is on screen and where the focus is, as it would tell a player
+listening (arb_ear.py): the test checks that each key puts the focus where
+the shortcuts window says, and that the arrows stay in the arboretum.
+
+Usage: test-keyboard-game.py PROGRAM
+
+Runs in an X server and on a session bus of its own (xvfb-run and
+dbus-run-session, as tests/meson.build starts it); needs xdotool,
+python3-gi and gir1.2-atspi-2.0. Every wait is for a condition, with a
+generous limit."""
+
+import re
+import shutil
+import subprocess
+import sys
+
+from arb_ear import CARD_NAME, Ear, Failure, check_all, play_whole_game
+
+
+def key(*keys):
+    subprocess.run(['xdotool', 'key', '--delay', '60'] + list(keys), check=True)
+
+
+def focus_window(ear):
+    """The game's window takes the keyboard (there is no window manager)."""
+    def window():
+        result = subprocess.run(['xdotool', 'search', '--onlyvisible', '--pid', str(ear.proc.pid),
+                                 '--name', '^Arboretum'], capture_output=True, text=True)
+        return result.stdout.split()
+    found = ear.wait('the game window', window)
+    subprocess.run(['xdotool', 'windowfocus', '--sync', found[0]], check=True)
+
+
+def focused_name(ear):
+    focus = ear.focused()
+    return focus.get_name() if focus is not None else ''
+
+
+def wait_focus(ear, what, pattern):
+    return ear.wait('the focus on %s' % what, lambda: re.search(pattern, focused_name(ear)) and ear.focused())
+
+
+def draw(ear, seen):
+    key('p')
+    wait_focus(ear, 'the deck', r'^Deck, \d+ cards?$|pile, \d+ cards?, .* on top$')
+    key('Return')
+
+
+def choose_card(ear):
+    key('h')
+    wait_focus(ear, 'a card of the hand', r'^[A-Z][a-z]+( [A-Z][a-z]+)? [1-8]')
+    key('space')
+
+
+def play(ear, seen):
+    choose_card(ear)
+    key('a')
+    wait_focus(ear, 'a free place', r'^Plant here, ')
+    # The arrows go round the free places and cards, and never leave them.
+    for arrow in ('Right', 'Down', 'Left', 'Left', 'Up', 'Up', 'Right', 'Down'):
+        key(arrow)
+        name = wait_focus(ear, 'the arboretum after %s' % arrow,
+                          r'^Plant here, |' + CARD_NAME.pattern).get_name()
+        if CARD_NAME.match(name):
+            seen['cards reached by the arrows'] += 1
+    seen['arrows stayed in the arboretum'] += 1
+    key('a')
+    wait_focus(ear, 'a free place again', r'^Plant here, ')
+    key('Return')
+
+
+def discard(ear, seen):
+    choose_card(ear)
+    key('Delete')
+
+
+def listen(ear, seen, opponent):
+    """S says the situation; 2 reads the other player's arboretum."""
+    key('s')
+    if ear.wait('the situation said', lambda: 'Deck: ' in (ear.focused().get_description() or ''), 30):
+        seen['situation said'] += 1
+    key('2')
+    ear.wait('the other arboretum said',
+             lambda: '%s’s arboretum' % opponent in (ear.focused().get_description() or ''), 30)
+    seen['other arboretum read'] += 1
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__)
+        return 2
+    if shutil.which('xdotool') is None:
+        print('xdotool is missing: skipped')
+        return 77
+    ear = Ear(argv[1])
+    seen = dict.fromkeys(['arrows stayed in the arboretum', 'cards reached by the arrows', 'situation said',
+                          'other arboretum read'], 0)
+    try:
+        ear.wait_for('push button', r'^New Game$')
+        focus_window(ear)
+        key('ctrl+n')
+        ear.wait_for('push button', r'^Start$')
+        key('Return')
+        me = ear.wait('the first turn', ear.status).group('who')
+        turns = play_whole_game(ear, me, lambda: draw(ear, seen), lambda: play(ear, seen),
+                                lambda: discard(ear, seen),
+                                lambda turn: turn == 3 and listen(ear, seen, 'Player 2'))
+        print('# %d turns; seen: %s' % (turns, seen))
+        check_all(seen, 'seen')
+    except Failure as failure:
+        print('FAIL: %s' % failure)
+        return 1
+    finally:
+        ear.close()
+    print('PASS: a whole game played with the keyboard')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
