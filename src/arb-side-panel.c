@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "arb-accessible.h"
 #include "arb-side-panel.h"
 
@@ -277,4 +279,6 @@ arb_side_panel_init (ArbSidePanel *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   /* Only the arboretum shown is read, as only it is seen. */
   arb_accessible_follow_stack (self->seats_stack);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->seat_switcher), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("The other players’ arboreta"), -1);
 }

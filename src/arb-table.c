@@ -384,7 +384,7 @@ start_turn_aloud (ArbTable *self, GtkWindow *window)
 
   gtk_window_set_focus_visible (window, TRUE);
   if (self->news->len > 0)
-    g_string_append (self->news, " ");
+    g_string_append (self->news, ". ");
   g_string_append (self->news, situation);
   announce (self, self->news->str);
   g_string_truncate (self->news, 0);
@@ -530,7 +530,7 @@ tell_step (ArbTable *self, guint index)
     return;
   text = arb_game_describe_step (self->game, &step, ARB_STEP_TEXT_PUBLIC);
   if (self->news->len > 0)
-    g_string_append (self->news, " ");
+    g_string_append (self->news, ". ");
   g_string_append (self->news, text);
   announce (self, text);
 }
