@@ -135,3 +135,15 @@ arb_accessible_announce (GtkWidget *widget, const char *text)
   gtk_accessible_update_property (GTK_ACCESSIBLE (described), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 #endif
 }
+
+/* Follows every stack under root (arb_accessible_follow_stack), for a
+ * dialog whose stacks are its own. */
+void
+arb_accessible_follow_stacks (GtkWidget *root)
+{
+  if (GTK_IS_STACK (root))
+    arb_accessible_follow_stack (GTK_STACK (root));
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    arb_accessible_follow_stacks (child);
+}

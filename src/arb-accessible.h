@@ -11,6 +11,7 @@ G_BEGIN_DECLS
 void arb_accessible_name_buttons  (GtkWidget *root);
 void arb_accessible_hide_empty_labels (GtkWidget *root);
 void arb_accessible_follow_stack  (GtkStack  *stack);
+void arb_accessible_follow_stacks (GtkWidget *root);
 void arb_accessible_set_hidden    (GtkWidget *widget,
                                    gboolean   hidden);
 void arb_accessible_announce      (GtkWidget *widget,

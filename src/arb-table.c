@@ -529,10 +529,13 @@ tell_step (ArbTable *self, guint index)
       || (int) step.player == viewer (self))
     return;
   text = arb_game_describe_step (self->game, &step, ARB_STEP_TEXT_PUBLIC);
+  announce (self, text);
+  /* A game of computers alone is watched: nobody's turn comes to say it again. */
+  if (arb_game_count_people (self->game) == 0)
+    return;
   if (self->news->len > 0)
     g_string_append (self->news, ". ");
   g_string_append (self->news, text);
-  announce (self, text);
 }
 
 static void
@@ -936,7 +939,7 @@ arb_table_describe_situation (ArbTable *self)
   state = shown_state (self);
   seat = hand_seat (self);
   deck = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       /* Translators: the deck's count, then how many turns it lasts. */
+                                       /* Translators: how many cards the deck holds, said on demand. */
                                        "Deck: %u card", "Deck: %u cards", state->deck.n),
                           (guint) state->deck.n);
   hand = seat >= 0

@@ -68,12 +68,26 @@ def discard(ear, heard):
     ear.press(button[0])
 
 
+def nothing_unnamed(ear, where):
+    """No button, label or picture is called after its class ("GtkImage",
+    "GtkLabel"), nor named with a mnemonic's underscore."""
+    for obj in ear.all(None, r'^(Gtk|Adw|Arb)[A-Z]|^_|\s_'):
+        if obj.get_role_name() in ('push button', 'toggle button', 'label', 'image', 'page tab list'):
+            raise Failure('%s: %s named "%s"' % (where, obj.get_role_name(), obj.get_name()))
+
+
 def listen_to_arboretum(ear, heard):
     for card in ear.all('image', CARD_NAME.pattern):
         heard['cards named with their place'] += 1
         if ', on a path of ' in card.get_name():
             heard['paths said'] += 1
         return
+
+
+def listen(ear, heard, turn):
+    listen_to_arboretum(ear, heard)
+    if turn == 2:
+        nothing_unnamed(ear, 'a turn')
 
 
 def main(argv):
@@ -87,8 +101,9 @@ def main(argv):
         me = start_game(ear)
         print('# playing as %s' % me)
         turns = play_whole_game(ear, me, lambda: draw(ear, heard), lambda: play(ear, heard),
-                                lambda: discard(ear, heard), lambda turn: listen_to_arboretum(ear, heard))
+                                lambda: discard(ear, heard), lambda turn: listen(ear, heard, turn))
         ear.wait_for(None, r'^Scores$')
+        nothing_unnamed(ear, 'the scoring sheet')
         print('# %d turns; heard: %s' % (turns, heard))
         check_all(heard, 'heard')
     except Failure as failure:
