@@ -401,7 +401,7 @@ test_focus_where_play_starts (void)
  * follows it to the marked place (issue 25), which scrolls into view
  * (test-arboretum-view checks that it says it is the hint's). */
 static void
-test_hint_keeps_focus (void)
+test_hint_moves_focus (void)
 {
   ArbWindow *window = arb_test_new_window ();
   g_autoptr (GError) error = NULL;
@@ -590,7 +590,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/new-game-keyboard", test_new_game_keyboard);
   g_test_add_func ("/window/tab-to-cells", test_tab_to_cells);
   g_test_add_func ("/window/focus-where-play-starts", test_focus_where_play_starts);
-  g_test_add_func ("/window/hint-keeps-focus", test_hint_keeps_focus);
+  g_test_add_func ("/window/hint-moves-focus", test_hint_moves_focus);
   g_test_add_func ("/window/card-flies", test_card_flies);
   g_test_add_func ("/window/watch-computers", test_watch_computers);
   return g_test_run ();
