@@ -82,6 +82,7 @@ arb_accessible_follow_stack (GtkStack *stack)
   g_object_set_data_full (G_OBJECT (stack), "arb-accessible-pages", pages, g_object_unref);
 }
 
+#ifndef ARB_HAVE_ANNOUNCE
 /* The widget whose description last carried news, to be given back its
  * own (none) once the focus moves on. */
 static GtkWidget *described;
@@ -103,6 +104,7 @@ on_focus_moved (GtkRoot *root, GParamSpec *pspec, gpointer user_data)
   if (described != NULL && gtk_root_get_focus (root) != described)
     forget_described ();
 }
+#endif
 
 /* Says text now, from widget's window. GTK 4.14 has a call for it; before,
  * a screen reader says what becomes the description of the widget it
@@ -116,7 +118,7 @@ arb_accessible_announce (GtkWidget *widget, const char *text)
 
   if (focus == NULL)
     focus = widget;
-#if defined (ARB_HAVE_ANNOUNCE) && GTK_CHECK_VERSION (4, 14, 0)
+#ifdef ARB_HAVE_ANNOUNCE
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_accessible_announce (GTK_ACCESSIBLE (focus), text, GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
   G_GNUC_END_IGNORE_DEPRECATIONS
@@ -132,6 +134,10 @@ arb_accessible_announce (GtkWidget *widget, const char *text)
       described = focus;
       g_object_add_weak_pointer (G_OBJECT (described), (gpointer *) &described);
     }
+  else
+    /* The same words again (S pressed twice) are said again only if the
+     * description changes in between. */
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (described), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
   gtk_accessible_update_property (GTK_ACCESSIBLE (described), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 #endif
 }

@@ -9,8 +9,8 @@
 
 #include <glib/gi18n.h>
 
-#include "arb-card-widget.h"
 #include "arb-accessible.h"
+#include "arb-card-widget.h"
 #include "arb-hand-view.h"
 
 struct _ArbHandView
