@@ -16,6 +16,7 @@
 #include "arb-projection.h"
 #include "arb-replay.h"
 #include "arb-review.h"
+#include "arb-rights.h"
 #include "arb-rules.h"
 #include "arb-scoring.h"
 #include "arb-state.h"
