@@ -136,6 +136,7 @@ arb_application_startup (GApplication *app)
     { "win.take-back", { "<Control>z", NULL } },
     { "win.hint", { "<Control>h", NULL } },
     { "win.toggle-side-panel", { "F9", NULL } },
+    { "win.toggle-rights-panel", { "<Control>r", NULL } },
     { "win.zoom-in", { "<Control>plus", "<Control>equal", NULL } },
     { "win.zoom-out", { "<Control>minus", NULL } },
     { "win.zoom-reset", { "<Control>0", NULL } },

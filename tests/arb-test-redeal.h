@@ -12,7 +12,7 @@
 
 /* A whole game of random legal moves, of seats people or computers. */
 static inline ArbGame *
-arb_test_random_game (ArbVariant variant, guint seats, guint32 seed)
+arb_test_random_legal_game (ArbVariant variant, guint seats, guint32 seed)
 {
   g_autoptr (GPtrArray) players = arb_test_players (seats, TRUE);
   g_autoptr (GRand) rand = g_rand_new_with_seed (seed);

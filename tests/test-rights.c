@@ -436,7 +436,7 @@ test_no_peeking (void)
 
   for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
     {
-      g_autoptr (ArbGame) game = arb_test_random_game (tables[t].variant, tables[t].seats, 300 + t);
+      g_autoptr (ArbGame) game = arb_test_random_legal_game (tables[t].variant, tables[t].seats, 300 + t);
       guint n = arb_game_get_n_steps (game);
 
       for (guint at = 5; at < n; at += n / 6)

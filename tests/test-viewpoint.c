@@ -26,7 +26,7 @@ static const Table tables[] = {
 static ArbGame *
 random_game (const Table *table, guint32 seed)
 {
-  return arb_test_random_game (table->variant, table->seats, seed);
+  return arb_test_random_legal_game (table->variant, table->seats, seed);
 }
 
 /* ---- what a viewpoint says, written down -------------------------------- */
