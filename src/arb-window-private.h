@@ -34,6 +34,7 @@ struct _ArbWindow
   GtkLabel             *review_label;
   GtkProgressBar       *review_progress;
   ArbReviewChart       *review_chart;
+  GtkLabel             *review_key;
 
   GSettings            *settings;
   ArbSession           *session;     /* the course of the game: the window shows it */

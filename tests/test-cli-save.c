@@ -166,8 +166,14 @@ test_cli_review (void)
 
   g_assert_cmpint (play.status, ==, 0);
   g_assert_cmpint (first.status, ==, 0);
-  g_assert_nonnull (strstr (first.out, "   1. Ann draws "));
-  g_assert_nonnull (strstr (first.out, "points lost"));
+  /* In a player's words: no coordinates, no "±", the computer's choice. */
+  g_assert_nonnull (strstr (first.out, "   1. Ann drew "));
+  g_assert_nonnull (strstr (first.out, "the computer’s choice: "));
+  g_assert_nonnull (strstr (first.out, " lost"));
+  g_assert_nonnull (strstr (first.out, " planted "));
+  g_assert_null (strstr (first.out, " at ("));
+  g_assert_null (strstr (first.out, "±"));
+  g_assert_nonnull (strstr (first.out, "Inaccuracy: at least about 1 point lost;"));
   g_assert_nonnull (strstr (first.out, "Per player:"));
   g_assert_nonnull (strstr (first.out, "  Bob: "));
 
