@@ -158,6 +158,8 @@ add_species_rows (ArbRightsPanel *self, const ArbRights *rights, const ArbSpecie
 static char *
 caption_text (ArbRightsPanel *self, const ArbRights *rights)
 {
+  if (self->projection.state.phase == ARB_PHASE_OVER)
+    return g_strdup (_("The game is over: every hand is open"));
   if (rights->viewer == ARB_VIEWER_ALL)
     return g_strdup_printf (_("For %s, if the game ended now, every hand open"),
                             self->names[rights->subject]);

@@ -18,6 +18,7 @@
 #include "arb-review.h"
 #include "arb-rights.h"
 #include "arb-rules.h"
+#include "arb-score-text.h"
 #include "arb-scoring.h"
 #include "arb-state.h"
 #include "arb-table-events.h"
