@@ -131,7 +131,7 @@ arb_application_startup (GApplication *app)
     const char *accels[3];
   } accels[] = {
     { "app.new-game", { "<Control>n", NULL } },
-    { "app.rules", { "F1", NULL } },
+    { "win.help", { "F1", NULL } },
     { "app.quit", { "<Control>q", NULL } },
     { "win.take-back", { "<Control>z", NULL } },
     { "win.hint", { "<Control>h", NULL } },

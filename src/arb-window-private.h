@@ -57,6 +57,7 @@ void     _arb_window_say               (ArbWindow      *self,
                                         gboolean        is_error);
 void     _arb_window_class_add_review  (GtkWidgetClass *widget_class);
 void     _arb_window_class_add_rights  (GtkWidgetClass *widget_class);
+void     _arb_window_class_add_help    (GtkWidgetClass *widget_class);
 void     _arb_window_connect_rights    (ArbWindow      *self);
 gboolean _arb_window_rights_wanted     (ArbWindow      *self);
 void     _arb_window_show_review       (ArbWindow      *self);

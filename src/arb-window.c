@@ -428,6 +428,7 @@ arb_window_class_init (ArbWindowClass *klass)
   _arb_window_class_add_actions (widget_class);
   _arb_window_class_add_review (widget_class);
   _arb_window_class_add_rights (widget_class);
+  _arb_window_class_add_help (widget_class);
   gtk_widget_class_install_action (widget_class, "win.draw", "i", draw_action);
   gtk_widget_class_install_action (widget_class, "win.play", "(yii)", place_action);
   gtk_widget_class_install_action (widget_class, "win.discard", "(yii)", place_action);
