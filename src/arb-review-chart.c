@@ -18,11 +18,12 @@
 #include "arb-review-chart.h"
 
 #define PAD_X 10.0
-#define PAD_Y 8.0
+#define PAD_Y 4.0
 #define LEGEND_HEIGHT 18.0
-/* Room for the values on the left axis and the label under the chart. */
+/* Room for the values on the left axis; the label of the moves shares
+ * the legend's row, at its right end, so the chart stays short. */
 #define AXIS_WIDTH 34.0
-#define AXIS_HEIGHT 16.0
+#define AXIS_HEIGHT 0.0
 
 struct _ArbReviewChart
 {
@@ -241,7 +242,6 @@ static void
 draw_axes (ArbReviewChart *self, cairo_t *cr, const GdkRGBA *fg, double low, double high)
 {
   int width = gtk_widget_get_width (GTK_WIDGET (self));
-  int height = gtk_widget_get_height (GTK_WIDGET (self));
   double left = PAD_X + AXIS_WIDTH, bottom = y_of (self, low, low, high);
   const double values[] = { high, 0, low };
 
@@ -258,7 +258,7 @@ draw_axes (ArbReviewChart *self, cairo_t *cr, const GdkRGBA *fg, double low, dou
       show_text (self, cr, text, left - 4, y_of (self, values[i], low, high), 1.0);
     }
   show_text (self, cr, _("Moves, from the deal to the end →"), width - PAD_X,
-             height - AXIS_HEIGHT / 2.0, 1.0);
+             2 + LEGEND_HEIGHT / 2.0, 1.0);
 }
 
 static void
@@ -428,7 +428,9 @@ arb_review_chart_init (ArbReviewChart *self)
   GtkEventController *keys = gtk_event_controller_key_new ();
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_size_request (GTK_WIDGET (self), -1, 96);
+  /* With the caption under it, the replay bar is as tall as it was
+   * without: the window still fits 800×600. */
+  gtk_widget_set_size_request (GTK_WIDGET (self), -1, 60);
   g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);

@@ -91,13 +91,13 @@ show_key (ArbWindow *self, gboolean shown, gboolean with_chart)
 
   if (with_chart)
     key = g_strdup_printf ("%s %s",
-                           _("Each line: the points its player could expect to finish ahead of the best "
-                             "other player (below 0, behind), after each of their moves; dots mark "
-                             "the moves that lost points."),
+                           _("Lines: how far ahead of the best other player each player could expect "
+                             "to finish, after each of their moves."),
                            arb_review_marks_legend ());
   else
     key = g_strdup (arb_review_marks_legend ());
   gtk_label_set_label (self->review_key, key);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->review_key), key);
   gtk_widget_set_visible (GTK_WIDGET (self->review_key), shown);
 }
 

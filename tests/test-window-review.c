@@ -141,7 +141,7 @@ check_words (ArbWindow *window)
   guint differ = 0;
 
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->review_key)));
-  g_assert_nonnull (strstr (gtk_label_get_label (window->review_key), "Each line: "));
+  g_assert_nonnull (strstr (gtk_label_get_label (window->review_key), "Lines: "));
   g_assert_nonnull (strstr (gtk_label_get_label (window->review_key), arb_review_marks_legend ()));
   for (guint i = 0; i < arb_review_get_n_steps (review); i++)
     {
