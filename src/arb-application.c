@@ -131,11 +131,12 @@ arb_application_startup (GApplication *app)
     const char *accels[3];
   } accels[] = {
     { "app.new-game", { "<Control>n", NULL } },
-    { "app.rules", { "F1", NULL } },
+    { "win.help", { "F1", NULL } },
     { "app.quit", { "<Control>q", NULL } },
     { "win.take-back", { "<Control>z", NULL } },
     { "win.hint", { "<Control>h", NULL } },
     { "win.toggle-side-panel", { "F9", NULL } },
+    { "win.toggle-rights-panel", { "<Control>r", NULL } },
     { "win.zoom-in", { "<Control>plus", "<Control>equal", NULL } },
     { "win.zoom-out", { "<Control>minus", NULL } },
     { "win.zoom-reset", { "<Control>0", NULL } },

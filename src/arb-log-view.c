@@ -201,6 +201,32 @@ arb_log_view_set_viewpoint (ArbLogView *self, ArbViewpoint *viewpoint)
   scroll_to (self, -1);
 }
 
+/* The game's end: the result, as the scoring tells it, and the points. */
+static void
+add_result (ArbLogView *self)
+{
+  ArbGame *game = arb_viewpoint_get_game (self->viewpoint);
+  const char *names[ARB_MAX_PLAYERS] = { NULL };
+  g_autoptr (GString) totals = g_string_new (NULL);
+  g_autofree char *result = NULL, *line = NULL;
+  ArbScoreSheet sheet;
+
+  /* Over, the projection holds every hand, as at the scoring. */
+  arb_state_score (&arb_viewpoint_get_projection (self->viewpoint)->state, &sheet);
+  for (guint p = 0; p < sheet.n_players; p++)
+    {
+      names[p] = arb_game_player_name (game, p);
+      if (totals->len > 0)
+        g_string_append (totals, _(", "));
+      g_string_append_printf (totals, _("%s %u"), names[p], sheet.players[p].total);
+    }
+  result = arb_score_describe_result (&sheet, names);
+  /* Translators: the result of the game, then every player's points. */
+  line = g_strdup_printf (_("%s (%s)"), result, totals->str);
+  add_line (self, line, TRUE);
+  scroll_to (self, -1);
+}
+
 /* Logs step index; a discard ends a turn, so the next turn's heading
  * follows it. */
 void
@@ -221,8 +247,12 @@ arb_log_view_add_step (ArbLogView *self, guint index)
   g_array_append_val (self->rows, self->n_lines);
   add_line (self, text, FALSE);
   scroll_to (self, -1);
-  if (step.move.kind != ARB_MOVE_DISCARD
-      || (index + 1 == n && arb_viewpoint_get_projection (self->viewpoint)->state.phase == ARB_PHASE_OVER))
+  if (index + 1 == n && arb_viewpoint_get_projection (self->viewpoint)->state.phase == ARB_PHASE_OVER)
+    {
+      add_result (self);
+      return;
+    }
+  if (step.move.kind != ARB_MOVE_DISCARD)
     return;
   start_of_game (self, &turn, &player);
   for (guint i = 0; i <= index; i++)

@@ -18,8 +18,12 @@
 #include "arb-review-chart.h"
 
 #define PAD_X 10.0
-#define PAD_Y 8.0
+#define PAD_Y 4.0
 #define LEGEND_HEIGHT 18.0
+/* Room for the values on the left axis; the label of the moves shares
+ * the legend's row, at its right end, so the chart stays short. */
+#define AXIS_WIDTH 34.0
+#define AXIS_HEIGHT 0.0
 
 struct _ArbReviewChart
 {
@@ -64,25 +68,25 @@ n_steps (ArbReviewChart *self)
 guint
 arb_review_chart_step_at (ArbReviewChart *self, double x)
 {
-  double width = gtk_widget_get_width (GTK_WIDGET (self)) - 2 * PAD_X;
+  double width = gtk_widget_get_width (GTK_WIDGET (self)) - 2 * PAD_X - AXIS_WIDTH;
   double step;
 
   g_return_val_if_fail (ARB_IS_REVIEW_CHART (self), 0);
   if (n_steps (self) == 0 || width <= 0)
     return 0;
-  step = (x - PAD_X) / width * n_steps (self) + 0.5;
+  step = (x - PAD_X - AXIS_WIDTH) / width * n_steps (self) + 0.5;
   return (guint) CLAMP (step, 0.0, (double) n_steps (self));
 }
 
 double
 arb_review_chart_x_of_step (ArbReviewChart *self, guint step)
 {
-  double width = gtk_widget_get_width (GTK_WIDGET (self)) - 2 * PAD_X;
+  double width = gtk_widget_get_width (GTK_WIDGET (self)) - 2 * PAD_X - AXIS_WIDTH;
 
   g_return_val_if_fail (ARB_IS_REVIEW_CHART (self), 0);
   if (n_steps (self) == 0)
-    return PAD_X;
-  return PAD_X + width * MIN (step, n_steps (self)) / n_steps (self);
+    return PAD_X + AXIS_WIDTH;
+  return PAD_X + AXIS_WIDTH + width * MIN (step, n_steps (self)) / n_steps (self);
 }
 
 /* The expected margins span at least ±1 point, so that a quiet game is not
@@ -103,11 +107,11 @@ value_range (ArbReviewChart *self, double *low, double *high)
     }
 }
 
-/* The lines keep below the legend. */
+/* The lines keep below the legend and above the label of the moves. */
 static double
 y_of (ArbReviewChart *self, double value, double low, double high)
 {
-  double height = gtk_widget_get_height (GTK_WIDGET (self)) - 2 * PAD_Y - LEGEND_HEIGHT;
+  double height = gtk_widget_get_height (GTK_WIDGET (self)) - 2 * PAD_Y - LEGEND_HEIGHT - AXIS_HEIGHT;
 
   return LEGEND_HEIGHT + PAD_Y + height * (high - value) / (high - low);
 }
@@ -202,6 +206,59 @@ draw_legend (ArbReviewChart *self, cairo_t *cr, const GdkRGBA *fg)
       x += 18 + text_width + 14;
       g_object_unref (layout);
     }
+  /* Then what the dots mean, in their colours and sizes. */
+  for (ArbReviewMark mark = ARB_REVIEW_MARK_INACCURACY; mark < ARB_REVIEW_N_MARKS; mark++)
+    {
+      PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), arb_review_mark_name (mark));
+      int text_width, text_height;
+
+      pango_layout_get_pixel_size (layout, &text_width, &text_height);
+      cairo_arc (cr, x + 5, 2 + text_height / 2.0, 2.5 + mark, 0, 2 * G_PI);
+      gdk_cairo_set_source_rgba (cr, &mark_colors[mark]);
+      cairo_fill (cr);
+      gdk_cairo_set_source_rgba (cr, fg);
+      cairo_move_to (cr, x + 14, 2);
+      pango_cairo_show_layout (cr, layout);
+      x += 14 + text_width + 12;
+      g_object_unref (layout);
+    }
+}
+
+static void
+show_text (ArbReviewChart *self, cairo_t *cr, const char *text, double x, double y, double align)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  int text_width, text_height;
+
+  pango_layout_get_pixel_size (layout, &text_width, &text_height);
+  cairo_move_to (cr, x - align * text_width, y - text_height / 2.0);
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
+}
+
+/* The left axis, with the highest and lowest margins and 0 ("even"), and
+ * under the chart what runs along it: the moves of the game. */
+static void
+draw_axes (ArbReviewChart *self, cairo_t *cr, const GdkRGBA *fg, double low, double high)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  double left = PAD_X + AXIS_WIDTH, bottom = y_of (self, low, low, high);
+  const double values[] = { high, 0, low };
+
+  gdk_cairo_set_source_rgba (cr, fg);
+  cairo_set_line_width (cr, 1.0);
+  cairo_move_to (cr, left, y_of (self, high, low, high));
+  cairo_line_to (cr, left, bottom);
+  cairo_line_to (cr, width - PAD_X, bottom);
+  cairo_stroke (cr);
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      /* Translators: a margin on the chart's axis, in points: "+5", "0", "-3". */
+      g_autofree char *text = values[i] != 0 ? g_strdup_printf (_("%+.0f"), values[i]) : g_strdup ("0");
+      show_text (self, cr, text, left - 4, y_of (self, values[i], low, high), 1.0);
+    }
+  show_text (self, cr, _("Moves, from the deal to the end →"), width - PAD_X,
+             2 + LEGEND_HEIGHT / 2.0, 1.0);
 }
 
 static void
@@ -213,7 +270,8 @@ arb_review_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   double low, high, x;
   cairo_t *cr;
 
-  if (n_steps (self) == 0 || width <= 2 * PAD_X || height <= 2 * PAD_Y + LEGEND_HEIGHT)
+  if (n_steps (self) == 0 || width <= 2 * PAD_X + AXIS_WIDTH
+      || height <= 2 * PAD_Y + LEGEND_HEIGHT + AXIS_HEIGHT)
     return;
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
@@ -223,7 +281,7 @@ arb_review_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   fg.alpha = 0.3f;
   gdk_cairo_set_source_rgba (cr, &fg);
   cairo_set_line_width (cr, 1.0);
-  cairo_move_to (cr, PAD_X, y_of (self, 0, low, high));
+  cairo_move_to (cr, PAD_X + AXIS_WIDTH, y_of (self, 0, low, high));
   cairo_line_to (cr, width - PAD_X, y_of (self, 0, low, high));
   cairo_stroke (cr);
 
@@ -232,6 +290,7 @@ arb_review_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   draw_marks (self, cr, low, high);
   fg.alpha = 0.8f;
   draw_legend (self, cr, &fg);
+  draw_axes (self, cr, &fg, low, high);
 
   /* The replay's step. */
   gdk_cairo_set_source_rgba (cr, &fg);
@@ -369,7 +428,9 @@ arb_review_chart_init (ArbReviewChart *self)
   GtkEventController *keys = gtk_event_controller_key_new ();
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_size_request (GTK_WIDGET (self), -1, 76);
+  /* With the caption under it, the replay bar is as tall as it was
+   * without: the window still fits 800×600. */
+  gtk_widget_set_size_request (GTK_WIDGET (self), -1, 60);
   g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);

@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* arb-score-dialog.c: the scoring sheet, species by species.
+/* arb-score-dialog.c: the scoring told as a story.
  *
- * Everything shown comes from the engine's ArbScoreSheet: effective hand sums,
- * rights, the best paths and the winners. Pointing at (or clicking) a
- * player's points for a species lights that path in the player's arboretum.
+ * In the rulebook's order, one chapter after another: every hand revealed,
+ * the sums per species with the 1-against-8 cut, who may score each
+ * species, each scored path with its points part by part, the sheet of
+ * totals, and the result with its tie-break. The chapters appear one by
+ * one unless animations are off (reduced motion), and Skip shows them all.
+ * Everything shown comes from the engine's ArbScoreSheet and its words
+ * (arb-score-text.h). Pointing at (or clicking) a path or a player's
+ * points lights that path in the player's arboretum.
  */
 #include "config.h"
 
@@ -21,6 +26,17 @@ struct _ArbScoreDialog
   GtkLabel         *detail_label;
   GtkGrid          *sheet_grid;
   GtkStack         *arboreta_stack;
+  GtkBox           *story_box;
+  GtkWidget        *arboreta_box;
+  GtkWidget        *sheet_chapter;
+  GtkWidget        *result_chapter;
+  GtkWidget        *skip_button;
+  GtkScrolledWindow *scroller;
+
+  GPtrArray        *chapters;   /* in the order they are told */
+  guint             n_told;
+  guint             tell_source;
+  char             *names[ARB_MAX_PLAYERS];
 
   ArbGame          *game;
   ArbScoreSheet     sheet;
@@ -248,63 +264,211 @@ build_sheet (ArbScoreDialog *self)
     }
 }
 
-static char *
-winners_list (ArbScoreDialog *self)
-{
-  GString *names = g_string_new (NULL);
-
-  for (guint p = 0; p < self->sheet.n_players; p++)
-    if (self->sheet.winners & (1u << p))
-      {
-        if (names->len > 0)
-          /* Translators: the separator between winners' names. */
-          g_string_append (names, _(", "));
-        g_string_append (names, name_of (self, p));
-      }
-  return g_string_free (names, FALSE);
-}
-
 static void
 build_result (ArbScoreDialog *self)
 {
-  g_autofree char *names = winners_list (self);
-  g_autofree char *result = NULL;
-  g_autofree char *detail = NULL;
-  const ArbPlayerScore *person = &self->sheet.players[ARB_SOLO_PERSON];
-  const ArbPlayerScore *q = &self->sheet.players[ARB_SOLO_Q];
+  g_autofree char *result = arb_score_describe_result (&self->sheet, (const char * const *) self->names);
+  g_autofree char *detail = arb_score_describe_tie_break (&self->sheet);
 
-  switch (self->sheet.tie_break)
-    {
-    case ARB_TIE_SOLO:
-      result = self->sheet.winners & (1u << ARB_SOLO_PERSON)
-               ? g_strdup_printf (_("%s wins against Q"), name_of (self, ARB_SOLO_PERSON))
-               : g_strdup (_("Q wins"));
-      detail = g_strdup_printf (_("To win: at least as many scored species as Q (%u against %u: %s) "
-                                  "and strictly more points (%u against %u: %s)."),
-                                person->species_scored, q->species_scored,
-                                person->species_scored >= q->species_scored ? _("met") : _("not met"),
-                                person->total, q->total,
-                                person->total > q->total ? _("met") : _("not met"));
-      break;
-    case ARB_TIE_SHARED:
-      result = g_strdup_printf (_("Shared victory: %s"), names);
-      detail = self->sheet.variant == ARB_VARIANT_STANDARD
-               ? g_strdup (_("The winners tied on points and on the number of species in their "
-                             "arboretum, and share the victory."))
-               : g_strdup (_("The winners tied on points and share the victory."));
-      break;
-    case ARB_TIE_SPECIES:
-      result = g_strdup_printf (_("%s wins"), names);
-      detail = g_strdup (_("A tie on points, broken by the most species in the arboretum."));
-      break;
-    case ARB_TIE_NONE:
-    default:
-      result = g_strdup_printf (_("%s wins"), names);
-      detail = g_strdup (_("The most points wins."));
-      break;
-    }
   gtk_label_set_label (self->result_label, result);
   gtk_label_set_label (self->detail_label, detail);
+}
+
+/* ---- the story ---------------------------------------------------------- */
+
+static GtkWidget *
+story_line (const char *text, const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+  return label;
+}
+
+/* A chapter: a heading and its lines, told in turn. */
+static GtkWidget *
+new_chapter (ArbScoreDialog *self, const char *title, GtkWidget *before)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+
+  gtk_box_append (GTK_BOX (box), story_line (title, "title-4"));
+  gtk_widget_set_visible (box, FALSE);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_box_insert_child_after (self->story_box, box, gtk_widget_get_prev_sibling (before));
+  g_ptr_array_add (self->chapters, box);
+  return box;
+}
+
+/* "Species: text", the species' name strong. */
+static GtkWidget *
+species_line (ArbSpecies species, const char *text)
+{
+  g_autofree char *name = g_markup_escape_text (arb_species_name (species), -1);
+  g_autofree char *rest = g_markup_escape_text (text, -1);
+  /* Translators: a species, then what the scoring says of it. */
+  g_autofree char *markup = g_strdup_printf (_("<b>%s</b>: %s"), name, rest);
+  GtkWidget *label = story_line (NULL, NULL);
+
+  gtk_label_set_markup (GTK_LABEL (label), markup);
+  return label;
+}
+
+static void
+tell_hands (ArbScoreDialog *self)
+{
+  GtkWidget *chapter = new_chapter (self, _("Every hand, revealed"), self->arboreta_box);
+
+  for (guint p = 0; p < self->sheet.n_players; p++)
+    {
+      g_autofree char *hand = arb_score_describe_hand (&self->state.hands[p]);
+      /* Translators: a player and the cards left in their hand. */
+      g_autofree char *text = g_strdup_printf (_("%s: %s"), self->names[p], hand);
+      gtk_box_append (GTK_BOX (chapter), story_line (text, NULL));
+    }
+}
+
+static void
+tell_sums_and_rights (ArbScoreDialog *self)
+{
+  GtkWidget *sums = new_chapter (self, _("Sums in hand, species by species"), self->arboreta_box);
+  GtkWidget *rights = new_chapter (self, _("Who may score each species"), self->arboreta_box);
+
+  for (guint s = 0; s < ARB_N_SPECIES; s++)
+    {
+      g_autofree char *sum = NULL, *right = NULL;
+      if (!(self->sheet.species & (1u << s)))
+        continue;
+      sum = arb_score_describe_sums (&self->sheet, self->state.hands, (ArbSpecies) s,
+                                     (const char * const *) self->names);
+      right = arb_score_describe_rights (&self->sheet, (ArbSpecies) s, (const char * const *) self->names);
+      gtk_box_append (GTK_BOX (sums), species_line ((ArbSpecies) s, sum));
+      gtk_box_append (GTK_BOX (rights), species_line ((ArbSpecies) s, right));
+    }
+}
+
+/* A scored path, walked card by card with its points: a button that
+ * lights it in the arboretum below. */
+static GtkWidget *
+path_button (ArbScoreDialog *self, guint player, ArbSpecies species)
+{
+  const ArbPath *path = &self->sheet.players[player].species[species].path;
+  g_autofree char *walk = arb_score_describe_path (path);
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *label = species_line (species, walk);
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+
+  gtk_button_set_child (GTK_BUTTON (button), label);
+  gtk_widget_add_css_class (button, "flat");
+  g_object_set_data (G_OBJECT (button), "player", GUINT_TO_POINTER (player));
+  g_object_set_data (G_OBJECT (button), "species", GUINT_TO_POINTER ((guint) species));
+  g_signal_connect (button, "clicked", G_CALLBACK (on_points_clicked), self);
+  g_signal_connect (motion, "enter", G_CALLBACK (on_points_enter), self);
+  gtk_widget_add_controller (button, motion);
+  return button;
+}
+
+static void
+tell_paths (ArbScoreDialog *self)
+{
+  GtkWidget *chapter = new_chapter (self, _("The scored paths"), self->arboreta_box);
+
+  for (guint p = 0; p < self->sheet.n_players; p++)
+    {
+      const ArbPlayerScore *player = &self->sheet.players[p];
+      /* Translators: a player and their total, over the list of their paths. */
+      g_autofree char *title = g_strdup_printf (ngettext ("%s, %u point", "%s, %u points", player->total),
+                                                self->names[p], player->total);
+      gtk_box_append (GTK_BOX (chapter), story_line (title, "heading"));
+      if (player->total == 0)
+        gtk_box_append (GTK_BOX (chapter), story_line (_("No path scores."), "dim-label"));
+      for (guint s = 0; s < ARB_N_SPECIES; s++)
+        if (player->species[s].points > 0)
+          gtk_box_append (GTK_BOX (chapter), path_button (self, p, (ArbSpecies) s));
+    }
+  /* The arboreta, where the paths light up, close the chapter. */
+  g_ptr_array_add (self->chapters, self->arboreta_box);
+}
+
+static void
+build_story (ArbScoreDialog *self)
+{
+  self->chapters = g_ptr_array_new ();
+  tell_hands (self);
+  tell_sums_and_rights (self);
+  tell_paths (self);
+  g_ptr_array_add (self->chapters, self->sheet_chapter);
+  g_ptr_array_add (self->chapters, self->result_chapter);
+}
+
+/* The chapter just told comes into view. */
+static gboolean
+scroll_to_told (gpointer data)
+{
+  ArbScoreDialog *self = data;
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
+  GtkWidget *last = g_ptr_array_index (self->chapters, self->n_told - 1);
+  double x, y;
+
+  if (gtk_widget_translate_coordinates (last, GTK_WIDGET (self->story_box), 0, 0, &x, &y))
+    gtk_adjustment_set_value (adjustment, y);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+tell_next (ArbScoreDialog *self)
+{
+  if (self->n_told >= self->chapters->len)
+    return;
+  gtk_widget_set_visible (g_ptr_array_index (self->chapters, self->n_told++), TRUE);
+  gtk_widget_set_visible (self->skip_button, self->n_told < self->chapters->len);
+}
+
+/* A chapter every CHAPTER_MS, and the view follows. */
+#define CHAPTER_MS 1200
+
+static gboolean
+tell_on (gpointer data)
+{
+  ArbScoreDialog *self = data;
+
+  tell_next (self);
+  g_idle_add_full (G_PRIORITY_LOW, scroll_to_told, g_object_ref (self), g_object_unref);
+  if (self->n_told < self->chapters->len)
+    return G_SOURCE_CONTINUE;
+  self->tell_source = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+tell_all (ArbScoreDialog *self)
+{
+  g_clear_handle_id (&self->tell_source, g_source_remove);
+  while (self->n_told < self->chapters->len)
+    tell_next (self);
+}
+
+static void
+skip_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  tell_all (ARB_SCORE_DIALOG (widget));
+}
+
+/* Told at once when animations are off (reduced motion), else chapter by
+ * chapter from the first. */
+static void
+start_telling (ArbScoreDialog *self)
+{
+  gboolean animate = TRUE;
+
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations", &animate, NULL);
+  tell_next (self);
+  if (!animate)
+    tell_all (self);
+  else
+    self->tell_source = g_timeout_add (CHAPTER_MS, tell_on, self);
 }
 
 static void
@@ -325,6 +489,10 @@ arb_score_dialog_dispose (GObject *object)
 {
   ArbScoreDialog *self = ARB_SCORE_DIALOG (object);
 
+  g_clear_handle_id (&self->tell_source, g_source_remove);
+  g_clear_pointer (&self->chapters, g_ptr_array_unref);
+  for (guint p = 0; p < ARB_MAX_PLAYERS; p++)
+    g_clear_pointer (&self->names[p], g_free);
   g_clear_object (&self->game);
   gtk_widget_dispose_template (GTK_WIDGET (self), ARB_TYPE_SCORE_DIALOG);
   G_OBJECT_CLASS (arb_score_dialog_parent_class)->dispose (object);
@@ -348,6 +516,13 @@ arb_score_dialog_class_init (ArbScoreDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbScoreDialog, detail_label);
   gtk_widget_class_bind_template_child (widget_class, ArbScoreDialog, sheet_grid);
   gtk_widget_class_bind_template_child (widget_class, ArbScoreDialog, arboreta_stack);
+  gtk_widget_class_bind_template_child (widget_class, ArbScoreDialog, story_box);
+  gtk_widget_class_bind_template_child (widget_class, ArbScoreDialog, arboreta_box);
+  gtk_widget_class_bind_template_child (widget_class, ArbScoreDialog, sheet_chapter);
+  gtk_widget_class_bind_template_child (widget_class, ArbScoreDialog, result_chapter);
+  gtk_widget_class_bind_template_child (widget_class, ArbScoreDialog, skip_button);
+  gtk_widget_class_bind_template_child (widget_class, ArbScoreDialog, scroller);
+  gtk_widget_class_install_action (widget_class, "scores.skip", NULL, skip_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -373,9 +548,13 @@ arb_score_dialog_new (ArbGame *game)
   arb_game_project (game, ARB_VIEWER_PUBLIC, &projection);
   self->state = projection.state;
   arb_state_score (&self->state, &self->sheet);
+  for (guint p = 0; p < self->sheet.n_players; p++)
+    self->names[p] = g_strdup (name_of (self, p));
   build_sheet (self);
   build_result (self);
   build_arboreta (self);
+  build_story (self);
+  start_telling (self);
   return self;
 }
 
@@ -419,4 +598,39 @@ arb_score_dialog_get_lit_cards (ArbScoreDialog *self)
 {
   g_return_val_if_fail (ARB_IS_SCORE_DIALOG (self), 0);
   return self->lit_cards;
+}
+
+/* The story told so far, as text: every label of the chapters shown, in
+ * order, one a line. */
+static void
+append_labels (GtkWidget *widget, GString *out)
+{
+  if (!gtk_widget_get_visible (widget))
+    return;
+  if (GTK_IS_LABEL (widget))
+    g_string_append_printf (out, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    append_labels (child, out);
+}
+
+char *
+arb_score_dialog_dup_story (ArbScoreDialog *self)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (ARB_IS_SCORE_DIALOG (self), NULL);
+  for (guint i = 0; i < self->n_told; i++)
+    append_labels (g_ptr_array_index (self->chapters, i), out);
+  return g_string_free (out, FALSE);
+}
+
+/* How many chapters are told, of how many. */
+guint
+arb_score_dialog_get_n_told (ArbScoreDialog *self, guint *n_chapters)
+{
+  g_return_val_if_fail (ARB_IS_SCORE_DIALOG (self), 0);
+  if (n_chapters != NULL)
+    *n_chapters = self->chapters->len;
+  return self->n_told;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* arb-score-dialog.h: the scoring sheet at the end of a game. */
+/* arb-score-dialog.h: the scoring at the end of a game, told as a story. */
 #pragma once
 
 #include <adwaita.h>
@@ -25,5 +25,8 @@ void            arb_score_dialog_point_at         (ArbScoreDialog *self,
                                                    guint           player,
                                                    ArbSpecies      species);
 guint           arb_score_dialog_get_lit_cards    (ArbScoreDialog *self);
+char           *arb_score_dialog_dup_story        (ArbScoreDialog *self);
+guint           arb_score_dialog_get_n_told       (ArbScoreDialog *self,
+                                                   guint          *n_chapters);
 
 G_END_DECLS

@@ -29,6 +29,7 @@ struct _ArbSidePanel
   GtkWidget            *seat_switcher;
   GtkStack             *seats_stack;
   ArbLogView           *log_view;
+  ArbRightsPanel       *rights_panel;
 
   ArbArboretumView     *seat_views[ARB_MAX_PLAYERS];
   int                   large_seat;  /* whose arboretum has no tab; -1 before the first update */
@@ -114,6 +115,7 @@ arb_side_panel_update (ArbSidePanel *self, ArbViewpoint *viewpoint, int large_se
   g_return_if_fail (large_seat >= 0 && large_seat < ARB_MAX_PLAYERS);
   state = &arb_viewpoint_get_projection (viewpoint)->state;
   self->large_seat = large_seat;
+  arb_rights_panel_update (self->rights_panel, viewpoint);
   for (guint p = 0; p < state->n_players; p++)
     {
       GtkStackPage *page = gtk_stack_get_page (self->seats_stack, GTK_WIDGET (self->seat_views[p]));
@@ -233,6 +235,13 @@ arb_side_panel_get_log_view (ArbSidePanel *self)
   return self->log_view;
 }
 
+ArbRightsPanel *
+arb_side_panel_get_rights_panel (ArbSidePanel *self)
+{
+  g_return_val_if_fail (ARB_IS_SIDE_PANEL (self), NULL);
+  return self->rights_panel;
+}
+
 static void
 arb_side_panel_dispose (GObject *object)
 {
@@ -266,10 +275,12 @@ arb_side_panel_class_init (ArbSidePanelClass *klass)
                   G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_INT, G_TYPE_INT);
 
   g_type_ensure (ARB_TYPE_LOG_VIEW);
+  g_type_ensure (ARB_TYPE_RIGHTS_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/arb-side-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbSidePanel, seat_switcher);
   gtk_widget_class_bind_template_child (widget_class, ArbSidePanel, seats_stack);
   gtk_widget_class_bind_template_child (widget_class, ArbSidePanel, log_view);
+  gtk_widget_class_bind_template_child (widget_class, ArbSidePanel, rights_panel);
 }
 
 static void

@@ -14,6 +14,7 @@
 #include "arb-arboretum-view.h"
 #include "arb-engine.h"
 #include "arb-log-view.h"
+#include "arb-rights-panel.h"
 
 G_BEGIN_DECLS
 
@@ -41,5 +42,6 @@ GtkWidget        *arb_side_panel_get_tabs           (ArbSidePanel *self);
 GtkWidget        *arb_side_panel_get_tab            (ArbSidePanel *self,
                                                      guint         player);
 ArbLogView       *arb_side_panel_get_log_view       (ArbSidePanel *self);
+ArbRightsPanel   *arb_side_panel_get_rights_panel   (ArbSidePanel *self);
 
 G_END_DECLS

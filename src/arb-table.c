@@ -1051,6 +1051,13 @@ arb_table_get_log_view (ArbTable *self)
   return arb_side_panel_get_log_view (self->side_panel);
 }
 
+ArbRightsPanel *
+arb_table_get_rights_panel (ArbTable *self)
+{
+  g_return_val_if_fail (ARB_IS_TABLE (self), NULL);
+  return arb_side_panel_get_rights_panel (self->side_panel);
+}
+
 ArbFlightLayer *
 arb_table_get_flight_layer (ArbTable *self)
 {

@@ -16,6 +16,7 @@
 #include <adwaita.h>
 
 #include "arb-engine.h"
+#include "arb-rights-panel.h"
 
 G_BEGIN_DECLS
 
@@ -32,6 +33,7 @@ G_DECLARE_FINAL_TYPE (ArbTable, arb_table, ARB, TABLE, GtkWidget)
 void            arb_table_set_viewpoint  (ArbTable       *self,
                                           ArbViewpoint   *viewpoint);
 ArbViewpoint   *arb_table_get_viewpoint  (ArbTable       *self);
+ArbRightsPanel *arb_table_get_rights_panel (ArbTable     *self);
 gboolean        arb_table_seat_to_act    (ArbTable       *self);
 ArbCard         arb_table_get_selected   (ArbTable       *self);
 gboolean        arb_table_has_cells      (ArbTable       *self);

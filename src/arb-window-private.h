@@ -34,6 +34,7 @@ struct _ArbWindow
   GtkLabel             *review_label;
   GtkProgressBar       *review_progress;
   ArbReviewChart       *review_chart;
+  GtkLabel             *review_key;
 
   GSettings            *settings;
   ArbSession           *session;     /* the course of the game: the window shows it */
@@ -56,6 +57,10 @@ void     _arb_window_say               (ArbWindow      *self,
                                         const char     *text,
                                         gboolean        is_error);
 void     _arb_window_class_add_review  (GtkWidgetClass *widget_class);
+void     _arb_window_class_add_rights  (GtkWidgetClass *widget_class);
+void     _arb_window_class_add_help    (GtkWidgetClass *widget_class);
+void     _arb_window_connect_rights    (ArbWindow      *self);
+gboolean _arb_window_rights_wanted     (ArbWindow      *self);
 void     _arb_window_show_review       (ArbWindow      *self);
 void     _arb_window_update_controls   (ArbWindow      *self);
 

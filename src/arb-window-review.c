@@ -2,13 +2,14 @@
 /* arb-window-review.c: the game's review in the window's replay.
  *
  * Review (win.review) asks the session to compare every decision of the
- * game with what Hard would have done from that seat's knowledge (ArbReview,
- * in a worker thread, with a progress bar; the game stays usable). The
- * session keeps the review, so that saving keeps it; a game opened with a
- * review shows it at once. At each step of the replay the bar says what Hard would have
- * done, the points the move made lost, and its mark; Hard's move is drawn
- * on the table, and a chart of the game's course leads to its turning
- * points.
+ * game with what the computer (hard) would have done from that seat's
+ * knowledge (ArbReview, in a worker thread, with a progress bar; the game
+ * stays usable). The session keeps the review, so that saving keeps it; a
+ * game opened with a review shows it at once. At each step of the replay
+ * the bar says, in a player's words, what the computer would have done,
+ * about how many points the move made lost, and its mark (with a legend);
+ * the computer's move is drawn on the table, and a chart of the game's
+ * course, with axes, a key and a caption, leads to its turning points.
  */
 #include "config.h"
 
@@ -23,40 +24,43 @@ review_action (GtkWidget *widget, const char *name, GVariant *param)
   arb_session_review (ARB_WINDOW (widget)->session);
 }
 
-/* The decision made at the position shown, against Hard's:
- * "Next: Rina planted Oak 5. Hard’s choice: … Points lost: 3.20 ± 0.40. Mistake." */
+/* The decision made at the position shown, against the computer's, in a
+ * player's words: "Next: Rina planted Oak 5 next to Oak 3. The computer’s
+ * choice: plant Oak 4 next to your Oak 3, about 5 points better. Mistake." */
 static char *
 review_text (ArbViewpoint *viewpoint, ArbReview *review, guint step)
 {
   ArbGame *game = arb_viewpoint_get_game (viewpoint);
+  const ArbState *before = &arb_viewpoint_get_projection (viewpoint)->state;
   const ArbReviewEntry *entry = arb_review_get_entry (review, step);
-  ArbStep played, best;
+  ArbStep played;
   g_autofree char *made = NULL;
-  g_autofree char *hard = NULL;
+  g_autofree char *better = NULL;
+  g_autofree char *loss = NULL;
 
   /* The step as the screen's viewer sees it: another seat's card drawn
    * from the deck stays unnamed. */
   if (!arb_viewpoint_get_step (viewpoint, step, &played))
     return g_strdup ("");
-  made = arb_game_describe_step (game, &played, arb_card_is_valid (played.move.card) ? ARB_STEP_TEXT_FULL
-                                                                                   : ARB_STEP_TEXT_PUBLIC);
-  best = played;
+  made = arb_game_describe_step_in_words (game, before, &played);
   if (arb_review_same_move (&entry->best, &played.move))
-    /* Translators: the step played from the position shown, which was Hard's choice too. */
-    return g_strdup_printf (_("Next: %s. Hard would have done the same."), made);
-  best.move = entry->best;
-  hard = arb_game_describe_step (game, &best, ARB_STEP_TEXT_FULL);
+    /* Translators: the step played from the position shown, which the computer would have chosen too. */
+    return g_strdup_printf (_("Next: %s. The computer would have done the same."), made);
+  better = arb_game_describe_choice (game, before, played.player, &entry->best);
+  if (entry->loss < 50)
+    /* Translators: the step played, then the computer's choice, which is about as good. */
+    return g_strdup_printf (_("Next: %s. The computer’s choice: %s, about as good."), made, better);
+  loss = arb_review_describe_loss (entry->loss);
   if (entry->mark == ARB_REVIEW_MARK_NONE)
-    /* Translators: the step played, Hard's choice instead, the points lost with their error. */
-    return g_strdup_printf (_("Next: %s. Hard’s choice: %s. Points lost: %.2f ± %.2f."), made, hard,
-                            entry->loss / 100.0, entry->error / 100.0);
-  /* Translators: the step played, Hard's choice, the points lost with their error, the mark. */
-  return g_strdup_printf (_("Next: %s. Hard’s choice: %s. Points lost: %.2f ± %.2f. %s."), made, hard,
-                          entry->loss / 100.0, entry->error / 100.0, arb_review_mark_name (entry->mark));
+    /* Translators: the step played, the computer's choice, and how much better it is ("about 2 points"). */
+    return g_strdup_printf (_("Next: %s. The computer’s choice: %s, %s better."), made, better, loss);
+  /* Translators: the step played, the computer's choice, how much better it is, and the mark. */
+  return g_strdup_printf (_("Next: %s. The computer’s choice: %s, %s better. %s."), made, better, loss,
+                          arb_review_mark_name (entry->mark));
 }
 
-/* Hard's card where it would have gone, when Hard would have planted
- * another card or elsewhere. */
+/* The computer's card where it would have gone, when it would have
+ * planted another card or elsewhere. */
 static void
 show_ghost (ArbWindow *self, ArbViewpoint *viewpoint, ArbReview *review, guint step)
 {
@@ -77,6 +81,24 @@ static gboolean
 has_course (ArbReview *review)
 {
   return review != NULL && arb_review_get_n_steps (review) > 0 && arb_review_get_entry (review, 0)->has_expected;
+}
+
+/* Under the chart, what its lines mean and what the marks need. */
+static void
+show_key (ArbWindow *self, gboolean shown, gboolean with_chart)
+{
+  g_autofree char *key = NULL;
+
+  if (with_chart)
+    key = g_strdup_printf ("%s %s",
+                           _("Lines: how far ahead of the best other player each player could expect "
+                             "to finish, after each of their moves."),
+                           arb_review_marks_legend ());
+  else
+    key = g_strdup (arb_review_marks_legend ());
+  gtk_label_set_label (self->review_key, key);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->review_key), key);
+  gtk_widget_set_visible (GTK_WIDGET (self->review_key), shown);
 }
 
 /* The review of the decision about to be made at the replay's position,
@@ -105,6 +127,7 @@ _arb_window_show_review (ArbWindow *self)
   arb_review_chart_set_review (self->review_chart, replay != NULL ? viewpoint : NULL, replay != NULL ? review : NULL);
   arb_review_chart_set_step (self->review_chart, step);
   gtk_widget_set_visible (GTK_WIDGET (self->review_chart), replay != NULL && has_course (review));
+  show_key (self, replay != NULL && review != NULL && !reviewing, has_course (review));
   if (game != NULL)
     show_ghost (self, viewpoint, replay != NULL ? review : NULL, step);
 }
@@ -123,6 +146,7 @@ _arb_window_class_add_review (GtkWidgetClass *widget_class)
 {
   g_type_ensure (ARB_TYPE_REVIEW_CHART);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, review_chart);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, review_key);
   gtk_widget_class_bind_template_callback (widget_class, on_review_step_chosen);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, review_box);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, review_label);

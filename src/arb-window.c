@@ -431,6 +431,8 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   _arb_window_class_add_actions (widget_class);
   _arb_window_class_add_review (widget_class);
+  _arb_window_class_add_rights (widget_class);
+  _arb_window_class_add_help (widget_class);
   gtk_widget_class_install_action (widget_class, "win.draw", "i", draw_action);
   gtk_widget_class_install_action (widget_class, "win.play", "(yii)", place_action);
   gtk_widget_class_install_action (widget_class, "win.discard", "(yii)", place_action);
@@ -473,6 +475,7 @@ arb_window_init (ArbWindow *self)
   g_signal_connect_swapped (self->session, "notify::review", G_CALLBACK (_arb_window_update_controls), self);
   g_signal_connect_swapped (self->session, "notify::review-progress", G_CALLBACK (_arb_window_show_review), self);
   _arb_window_connect_files (self);
+  _arb_window_connect_rights (self);
   /* The table shows the session's viewpoint. */
   arb_table_set_viewpoint (self->table, arb_session_get_viewpoint (self->session));
   g_signal_connect_object (arb_session_get_viewpoint (self->session), "notify::source",

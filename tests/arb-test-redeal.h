@@ -10,6 +10,25 @@
 #include "arb-engine.h"
 #include "arb-test-state.h"
 
+/* A whole game of random legal moves, of seats people or computers. */
+static inline ArbGame *
+arb_test_random_legal_game (ArbVariant variant, guint seats, guint32 seed)
+{
+  g_autoptr (GPtrArray) players = arb_test_players (seats, TRUE);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  g_autoptr (GError) error = NULL;
+  ArbGame *game = arb_game_new (variant, players, seed, 0, &error);
+
+  g_assert_no_error (error);
+  while (!arb_game_is_finished (game))
+    {
+      ArbMove move = arb_test_random_move (arb_game_get_state (game), rand);
+      arb_game_apply (game, &move, &error);
+      g_assert_no_error (error);
+    }
+  return game;
+}
+
 /* Players like those of game, for another game of the same seats. */
 static inline GPtrArray *
 arb_test_players_of (ArbGame *game)

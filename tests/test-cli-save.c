@@ -166,8 +166,14 @@ test_cli_review (void)
 
   g_assert_cmpint (play.status, ==, 0);
   g_assert_cmpint (first.status, ==, 0);
-  g_assert_nonnull (strstr (first.out, "   1. Ann draws "));
-  g_assert_nonnull (strstr (first.out, "points lost"));
+  /* In a player's words: no coordinates, no "±", the computer's choice. */
+  g_assert_nonnull (strstr (first.out, "   1. Ann drew "));
+  g_assert_nonnull (strstr (first.out, "the computer’s choice: "));
+  g_assert_nonnull (strstr (first.out, " lost"));
+  g_assert_nonnull (strstr (first.out, " planted "));
+  g_assert_null (strstr (first.out, " at ("));
+  g_assert_null (strstr (first.out, "±"));
+  g_assert_nonnull (strstr (first.out, "Inaccuracy: at least about 1 point lost;"));
   g_assert_nonnull (strstr (first.out, "Per player:"));
   g_assert_nonnull (strstr (first.out, "  Bob: "));
 
@@ -283,6 +289,36 @@ test_cli_same_verdict (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* show --rights: who would score each species, as one seat knows it;
+ * at the end, every hand open, every claim certain and the points those
+ * of the score. */
+static void
+test_cli_show_rights (void)
+{
+  g_autofree char *unfinished = data_path ("good-classic-3p-unfinished.arboretum");
+  g_autofree char *finished = data_path ("good-standard-2p.arboretum");
+  g_auto (Run) bob = run_cli ("show", unfinished, "--rights", "--step", "30", "--seat", "2", NULL);
+  g_auto (Run) end = run_cli ("show", finished, "--rights", NULL);
+  g_auto (Run) bad_seat = run_cli ("show", finished, "--rights", "--seat", "3", NULL);
+
+  g_assert_cmpint (bob.status, ==, 0);
+  g_assert_nonnull (strstr (bob.out, "Rights to score as Bob knows them"));
+  g_assert_nonnull (strstr (bob.out, "Cards unseen: 43; hidden in hands: Ann 6, Cleo 5"));
+  g_assert_nonnull (strstr (bob.out, "Dogwood: You cannot score it: certain"));
+  g_assert_nonnull (strstr (bob.out, "your 8 counts 0 if another hand holds the 1"));
+  g_assert_nonnull (strstr (bob.out, ": likely"));
+  g_assert_null (strstr (bob.out, "Hand:"));
+
+  g_assert_cmpint (end.status, ==, 0);
+  g_assert_nonnull (strstr (end.out, "Cards unseen: 0, none in a hand"));
+  g_assert_null (strstr (end.out, ": likely"));
+  g_assert_null (strstr (end.out, "is open"));
+  g_assert_nonnull (strstr (end.out, "Your points if the game ended now: 4 for certain, 4 with"));
+
+  g_assert_cmpint (bad_seat.status, ==, 2);
+  g_assert_nonnull (strstr (bad_seat.err, "give --seat from 1 to 2"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -291,6 +327,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli-save/play-save", test_cli_play_save);
   g_test_add_func ("/cli-save/score-damaged", test_cli_score_damaged);
   g_test_add_func ("/cli-save/same-verdict", test_cli_same_verdict);
+  g_test_add_func ("/cli-save/show-rights", test_cli_show_rights);
   g_test_add_func ("/cli-save/review", test_cli_review);
   g_test_add_func ("/cli-save/review-refused", test_cli_review_refused);
   return g_test_run ();

@@ -735,7 +735,7 @@ ENGINE_IGNORED = {'engine', 'enums', 'engine-resources'}
 # The model (the rules, the game, its replay and what a viewer may know of
 # it) is built on by the rest and includes none of it (issue 22).
 ENGINE_MODEL = {'state', 'game', 'replay', 'projection'}
-ENGINE_ABOVE_MODEL = {'ai', 'review', 'save', 'autosave-slots', 'session', 'viewpoint', 'seat-driver'}
+ENGINE_ABOVE_MODEL = {'ai', 'review', 'rights', 'save', 'autosave-slots', 'session', 'viewpoint', 'seat-driver'}
 ENGINE_INCLUDE = re.compile(r'^\s*#\s*include\s+"arb-([a-z0-9-]+)\.h"')
 
 

@@ -80,9 +80,30 @@ heading (ArbGame *game, guint turn, guint player)
   return g_strdup_printf ("Turn %u · %s", turn, arb_game_player_name (game, player));
 }
 
+/* A finished game's last line: the result, as the scoring tells it, and
+ * every player's points. */
+static char *
+result_line (ArbGame *game)
+{
+  const char *names[ARB_MAX_PLAYERS] = { NULL };
+  g_autoptr (GString) line = g_string_new (NULL);
+  g_autofree char *result = NULL;
+  ArbScoreSheet sheet;
+
+  arb_state_score (arb_game_get_state (game), &sheet);
+  for (guint p = 0; p < sheet.n_players; p++)
+    names[p] = arb_game_player_name (game, p);
+  result = arb_score_describe_result (&sheet, names);
+  g_string_append_printf (line, "%s (", result);
+  for (guint p = 0; p < sheet.n_players; p++)
+    g_string_append_printf (line, "%s%s %u", p > 0 ? ", " : "", names[p], sheet.players[p].total);
+  g_string_append_c (line, ')');
+  return g_string_free (g_steal_pointer (&line), FALSE);
+}
+
 /* The log of game as it should read: a heading, then a line a step and,
- * after each discard, the heading of the next turn (none after the last
- * step of a finished game). */
+ * after each discard, the heading of the next turn; after the last step
+ * of a finished game, its result. */
 static GPtrArray *
 expected_lines (ArbGame *game)
 {
@@ -100,6 +121,8 @@ expected_lines (ArbGame *game)
         g_ptr_array_add (lines, heading (game, ++turn, i + 1 < n ? arb_game_get_step (game, i + 1)->player
                                                                  : arb_game_get_current_player (game)));
     }
+  if (arb_game_is_finished (game))
+    g_ptr_array_add (lines, result_line (game));
   return lines;
 }
 
@@ -153,9 +176,10 @@ test_set_game (Fixture *fixture, gconstpointer data)
   g_assert_true (arb_game_is_finished (fixture->game));
   arb_log_view_set_viewpoint (fixture->view, fixture->viewpoint);
   assert_log_of (fixture->view, fixture->game);
-  /* The last line is the last step's: no turn comes after it. */
+  /* No turn comes after the last step: only the result, as a heading. */
   g_assert_cmpint (arb_log_view_get_row_of_step (fixture->view, arb_game_get_n_steps (fixture->game) - 1), ==,
-                   (int) arb_log_view_get_n_lines (fixture->view) - 1);
+                   (int) arb_log_view_get_n_lines (fixture->view) - 2);
+  g_assert_true (is_heading (fixture->view, (int) arb_log_view_get_n_lines (fixture->view) - 1));
 }
 
 /* Step by step, the log reads as the game given whole. */

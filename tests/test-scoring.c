@@ -252,6 +252,47 @@ test_example_totals (void)
   g_assert_cmpint (sheet.tie_break, ==, ARB_TIE_NONE);
 }
 
+/* The story of the example's scoring, in words: Talia's paths part by
+ * part, Rina's 8 cut by Talia's 1, the rights and the result. */
+static void
+test_example_told (void)
+{
+  static const char * const names[] = { "Talia", "Jonte", "Rina" };
+  ArbScoreSheet sheet;
+  ArbCardSet hands[3];
+  ArbPathPoints points;
+  const ArbPath *oak, *jaca;
+
+  rulebook_example (&sheet);
+  build_hand (&hands[TALIA], talia_hand, G_N_ELEMENTS (talia_hand));
+  build_hand (&hands[JONTE], jonte_hand, G_N_ELEMENTS (jonte_hand));
+  build_hand (&hands[RINA], rina_hand, G_N_ELEMENTS (rina_hand));
+  oak = &sheet.players[TALIA].species[OAK].path;
+  jaca = &sheet.players[TALIA].species[JACA].path;
+  arb_path_points_breakdown (oak->cards, oak->n, &points);
+  g_assert_cmpuint (points.cards, ==, 4);
+  g_assert_cmpuint (points.doubled, ==, 4);
+  g_assert_cmpuint (points.one_bonus, ==, 1);
+  g_assert_cmpuint (points.eight_bonus, ==, 0);
+  g_assert_cmpuint (points.total, ==, 9);
+
+  g_autofree char *oak_text = arb_score_describe_path (oak);
+  g_autofree char *jaca_text = arb_score_describe_path (jaca);
+  g_autofree char *royal = arb_score_describe_sums (&sheet, hands, ROYAL, names);
+  g_autofree char *maple = arb_score_describe_rights (&sheet, MAPLE, names);
+  g_autofree char *result = arb_score_describe_result (&sheet, names);
+  g_autofree char *talia = arb_score_describe_hand (&hands[TALIA]);
+  g_assert_cmpstr (oak_text, ==, "Oak 1 → Oak 2 → Oak 4 → Oak 5: 4 cards"
+                                 " + 4 (4 cards or more, all of the species: doubled)"
+                                 " + 1 (starts on a 1) = 9 points");
+  g_assert_cmpstr (jaca_text, ==, "Jacaranda 3 → Oak 4 → Oak 5 → Blue Spruce 6 → Jacaranda 8: 5 cards"
+                                  " + 2 (ends on an 8) = 7 points");
+  g_assert_cmpstr (royal, ==, "Talia 6, Jonte 3, Rina 8, but the 8 counts 0 against the 1 Talia holds: 0");
+  g_assert_cmpstr (maple, ==, "Talia may score it");
+  g_assert_cmpstr (result, ==, "Talia wins");
+  g_assert_cmpstr (talia, ==, "Jacaranda 7, Maple 6, Maple 7, Oak 3, Oak 8, Royal Poinciana 1, Royal Poinciana 5");
+}
+
 /* ---- Paths ------------------------------------------------------------ */
 
 static void
@@ -817,6 +858,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/scoring/example/eight-needs-the-one", test_example_eight_needs_the_one);
   g_test_add_func ("/scoring/example/talia-19", test_example_talia_19);
   g_test_add_func ("/scoring/example/totals", test_example_totals);
+  g_test_add_func ("/scoring/example/told", test_example_told);
   g_test_add_func ("/scoring/path/points", test_path_points);
   g_test_add_func ("/scoring/path/one-to-eight", test_path_one_to_eight);
   g_test_add_func ("/scoring/path/bonuses-not-doubled", test_path_bonuses_not_doubled);

@@ -26,19 +26,7 @@ static const Table tables[] = {
 static ArbGame *
 random_game (const Table *table, guint32 seed)
 {
-  g_autoptr (GPtrArray) players = arb_test_players (table->seats, TRUE);
-  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
-  g_autoptr (GError) error = NULL;
-  ArbGame *game = arb_game_new (table->variant, players, seed, 0, &error);
-
-  g_assert_no_error (error);
-  while (!arb_game_is_finished (game))
-    {
-      ArbMove move = arb_test_random_move (arb_game_get_state (game), rand);
-      arb_game_apply (game, &move, &error);
-      g_assert_no_error (error);
-    }
-  return game;
+  return arb_test_random_legal_game (table->variant, table->seats, seed);
 }
 
 /* ---- what a viewpoint says, written down -------------------------------- */

@@ -130,6 +130,42 @@ reviewed (ArbWindow *window)
   return arb_session_get_review (window->session) != NULL;
 }
 
+/* At every step the review speaks a player's words: no coordinates, no
+ * "±", "the computer" rather than Hard, points lost as "about 5 points";
+ * under the chart, what its lines mean and the marks' legend. */
+static void
+check_words (ArbWindow *window)
+{
+  ArbReview *review = arb_session_get_review (window->session);
+  ArbReplay *replay = arb_session_get_replay (window->session);
+  guint differ = 0;
+
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->review_key)));
+  g_assert_nonnull (strstr (gtk_label_get_label (window->review_key), "Lines: "));
+  g_assert_nonnull (strstr (gtk_label_get_label (window->review_key), arb_review_marks_legend ()));
+  for (guint i = 0; i < arb_review_get_n_steps (review); i++)
+    {
+      const ArbReviewEntry *entry = arb_review_get_entry (review, i);
+      const char *text;
+
+      arb_replay_seek (replay, i);
+      text = gtk_label_get_label (window->review_label);
+      g_assert_true (g_str_has_prefix (text, "Next: "));
+      g_assert_null (strchr (text, '('));
+      g_assert_null (strstr (text, "±"));
+      g_assert_null (strstr (text, "Hard"));
+      if (arb_review_same_move (&entry->best, &arb_game_get_step (arb_window_get_game (window), i)->move))
+        g_assert_nonnull (strstr (text, "The computer would have done the same."));
+      else if (entry->loss >= 50)
+        {
+          g_assert_nonnull (strstr (text, "The computer’s choice: "));
+          g_assert_nonnull (strstr (text, entry->loss < 150 ? "about 1 point better" : " points better"));
+          differ++;
+        }
+    }
+  g_assert_cmpuint (differ, >, 0);
+}
+
 /* Review, in the replay: runs in the background, then says at each step
  * what Hard would have done; the game has something new to save, and a
  * saved review comes back with the file, shown without running again. */
@@ -164,6 +200,7 @@ test_review_in_replay (void)
   g_assert_true (g_str_has_prefix (gtk_label_get_label (window->review_label), "Next: "));
   check_ghosts (window);
   check_chart_clicks (window);
+  check_words (window);
   g_assert_true (arb_window_save_to_file (window, file, &error));
   g_assert_no_error (error);
   gtk_window_destroy (GTK_WINDOW (window));

@@ -55,38 +55,6 @@ player_name (ArbGame *game, guint player)
   return "Q";
 }
 
-/* A move in words, without its player. card is the card drawn, or
- * ARB_CARD_NONE for a draw as a choice (hard's, which never saw the card). */
-static char *
-describe_move (ArbGame *game, const ArbMove *m)
-{
-  g_autofree char *card = arb_card_is_valid (m->card) ? arb_card_to_string (m->card) : NULL;
-  gboolean solo = arb_rules_has_automaton (arb_game_get_variant (game));
-
-  switch (m->kind)
-    {
-    case ARB_MOVE_DRAW:
-      if (m->source == ARB_SOURCE_DECK)
-        return card != NULL ? g_strdup_printf (_("draws %s from the deck"), card)
-                            : g_strdup (_("draws from the deck"));
-      if (solo)
-        return card != NULL ? g_strdup_printf (_("draws %s from the discard pile"), card)
-                            : g_strdup (_("draws from the discard pile"));
-      return card != NULL
-             ? g_strdup_printf (_("draws %s from the discard pile of %s"), card,
-                                player_name (game, (guint) m->source))
-             : g_strdup_printf (_("draws from the discard pile of %s"),
-                                player_name (game, (guint) m->source));
-    case ARB_MOVE_PLAY:
-      return g_strdup_printf (_("plays %s at (%d, %d)"), card, m->x, m->y);
-    case ARB_MOVE_DISCARD:
-    default:
-      if (solo)
-        return g_strdup_printf (_("discards %s into Q’s arboretum at (%d, %d)"), card, m->x, m->y);
-      return g_strdup_printf (_("discards %s"), card);
-    }
-}
-
 static char *
 format_points (gint32 centi)
 {
@@ -121,6 +89,7 @@ print_text (const char *file, ArbGame *game, ArbReview *review, gboolean stored,
   g_autofree char *seed = NULL;
   PlayerTotals totals[ARB_MAX_PLAYERS];
   ArbReviewParams params;
+  g_autoptr (ArbReplay) replay = NULL;
 
   arb_review_get_params (review, &params);
   seed = g_strdup_printf ("%" G_GUINT64_FORMAT, params.seed);
@@ -132,29 +101,35 @@ print_text (const char *file, ArbGame *game, ArbReview *review, gboolean stored,
     g_string_append_printf (out, "%s\n", _("The review stored in the file."));
   else
     g_string_append_printf (out, _("Reviewed in %.1f s.\n"), seconds);
-  g_string_append_printf (out, "%s\n\n",
-                          _("Points lost: the final margin hard’s move is expected to keep over "
-                            "the move made, ± its standard error. Expected: the final margin the "
-                            "player could expect after the move made."));
+  g_string_append_printf (out, "%s\n%s\n\n",
+                          _("Points lost: how many more points of final margin the computer’s "
+                            "choice was expected to keep (--json gives them to the hundredth, with "
+                            "their standard error). Expected: the final margin the player could "
+                            "expect after the move made."),
+                          arb_review_marks_legend ());
 
+  replay = arb_replay_new (game);
   for (guint i = 0; i < arb_review_get_n_steps (review); i++)
     {
       const ArbReviewEntry *entry = arb_review_get_entry (review, i);
       const ArbStep *step = arb_game_get_step (game, i);
-      g_autofree char *made = describe_move (game, &step->move);
+      const ArbState *before;
+      g_autofree char *made = NULL;
 
-      g_string_append_printf (out, "%4u. %s %s — ", i + 1, player_name (game, step->player), made);
+      arb_replay_seek (replay, i);
+      before = arb_replay_get_state (replay);
+      made = arb_game_describe_step_in_words (game, before, step);
+      g_string_append_printf (out, "%4u. %s — ", i + 1, made);
       if (arb_review_same_move (&entry->best, &step->move))
-        g_string_append (out, _("hard agrees"));
+        g_string_append (out, _("the computer agrees"));
       else
         {
-          g_autofree char *best = describe_move (game, &entry->best);
-          g_autofree char *loss = format_points (entry->loss);
-          g_autofree char *error = format_points ((gint32) entry->error);
+          g_autofree char *best = arb_game_describe_choice (game, before, step->player, &entry->best);
+          g_autofree char *loss = arb_review_describe_loss (entry->loss);
 
-          /* Translators: hard's move ("draws from the deck"), then the points
-           * lost and their standard error. */
-          g_string_append_printf (out, _("hard %s; %s ± %s points lost"), best, loss, error);
+          /* Translators: the computer's choice ("draw from the deck"), then
+           * the points lost ("about 2 points"). */
+          g_string_append_printf (out, _("the computer’s choice: %s; %s lost"), best, loss);
           if (entry->mark != ARB_REVIEW_MARK_NONE)
             g_string_append_printf (out, " — %s", arb_review_mark_name (entry->mark));
         }

@@ -2,7 +2,8 @@
 /* arb-cli-save.c: save games on the command line.
  *
  * arboretum-cli show FILE [--step N]: the position after step N, every
- *   hand open, then the list of steps.
+ *   hand open, then the list of steps; with --rights [--seat N], who would
+ *   score each species as one player knows it.
  * arboretum-cli validate FILE: exit status 0 for a good save game, 2 with
  *   the reason otherwise.
  * And what play --save, score and bench call for save games.
@@ -271,13 +272,54 @@ print_steps (GString *out, ArbGame *game, guint at)
     }
 }
 
+/* The rights to score as seat knows them after step at, in the words of
+ * the window's panel (arb-rights.h): that seat's projection alone. */
+static void
+print_rights (GString *out, ArbGame *game, ArbReplay *replay, guint seat)
+{
+  const char *names[ARB_MAX_PLAYERS] = { NULL };
+  ArbProjection view;
+  ArbRights rights;
+  guint at = arb_replay_get_step (replay);
+  g_autofree ArbStep *steps = g_new (ArbStep, MAX (at, 1));
+
+  for (guint i = 0; i < at; i++)
+    steps[i] = *arb_game_get_step (game, i);
+  arb_projection_init_from_steps (&view, arb_replay_get_state (replay), steps, at, (int) seat);
+  arb_rights_compute (&rights, &view, seat);
+  for (guint p = 0; p < rights.n_players; p++)
+    names[p] = player_name (game, p);
+
+  g_autofree char *unseen = arb_rights_describe_unseen (&rights, names);
+  g_string_append_printf (out, _("Rights to score as %s knows them, if the game ended now\n"),
+                          names[seat]);
+  g_string_append_printf (out, "%s\n", unseen);
+  for (guint r = 0; r < rights.n_rows; r++)
+    {
+      const ArbSpeciesRights *row = &rights.rows[r];
+      g_autofree char *verdict = arb_rights_describe_verdict (&rights, row, names);
+      g_autofree char *sums = arb_rights_describe_sums (&rights, row, names);
+      g_autofree char *path = arb_rights_describe_path (&rights, row);
+
+      g_string_append_printf (out, "\n%s: %s\n  %s\n  %s\n", arb_species_name (row->species),
+                              verdict, sums, path);
+    }
+  g_autofree char *points = arb_rights_describe_points (&rights, names);
+  g_string_append_printf (out, "\n%s\n", points);
+}
+
 int
 arb_cli_show (int argc, char **argv)
 {
-  int step = -1;
+  int step = -1, seat = 0;
+  gboolean rights = FALSE;
   const GOptionEntry entries[] = {
     { "step", 0, 0, G_OPTION_ARG_INT, &step,
       N_("Show the position after this many steps (default: all, 0: the deal)"), N_("N") },
+    { "rights", 0, 0, G_OPTION_ARG_NONE, &rights,
+      N_("Show who would score each species, as one player knows it"), NULL },
+    { "seat", 0, 0, G_OPTION_ARG_INT, &seat,
+      N_("The player whose knowledge --rights uses (default: the player to move)"), N_("N") },
     G_OPTION_ENTRY_NULL
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("FILE"));
@@ -302,11 +344,28 @@ arb_cli_show (int argc, char **argv)
       return ARB_CLI_EXIT_INVALID;
     }
 
+  if (seat < 0 || seat > (int) arb_game_get_n_seats (game))
+    {
+      guint n_seats = arb_game_get_n_seats (game);
+      arb_cli_printerr (ngettext ("The game has %u player: give --seat from 1 to %u",
+                                  "The game has %u players: give --seat from 1 to %u", n_seats),
+                        n_seats, n_seats);
+      return ARB_CLI_EXIT_INVALID;
+    }
+
   replay = arb_replay_new (game);
   arb_replay_seek (replay, step < 0 ? n_steps : (guint) step);
   g_string_append_printf (out, _("%s, seed %u: after step %u of %u\n"),
                           arb_variant_name (arb_game_get_variant (game)),
                           arb_game_get_seed (game), arb_replay_get_step (replay), n_steps);
+  if (rights)
+    {
+      const ArbState *state = arb_replay_get_state (replay);
+      print_rights (out, game, replay,
+                    seat > 0 ? (guint) seat - 1 : MIN (state->current, arb_game_get_n_seats (game) - 1));
+      arb_cli_print_text (out->str);
+      return ARB_CLI_EXIT_OK;
+    }
   print_position (out, game, arb_replay_get_state (replay));
   print_steps (out, game, arb_replay_get_step (replay));
   arb_cli_print_text (out->str);

@@ -156,6 +156,125 @@ arb_game_describe_step (ArbGame *game, const ArbStep *step, ArbStepText detail)
     }
 }
 
+/* ---- In a player's words: no coordinates --------------------------------- */
+
+/* Where a card went, said by a neighbour in the arboretum (one of the same
+ * species if there is one) and the side it went on, as the arboretum is
+ * drawn (y downwards): "right of Oak 3", or for a choice said to the
+ * player, "right of your Oak 3". NULL when it has no neighbour: the first
+ * card. */
+static char *
+describe_place (const ArbArboretum *arboretum, const ArbMove *move, gboolean yours)
+{
+  static const int dx[] = { -1, 1, 0, 0 }, dy[] = { 0, 0, -1, 1 };
+  int side = -1;
+  ArbCard next = ARB_CARD_NONE;
+  g_autofree char *other = NULL;
+
+  for (int d = 0; d < 4; d++)
+    {
+      ArbCard card = arb_arboretum_card_at (arboretum, move->x + dx[d], move->y + dy[d]);
+      if (card == ARB_CARD_NONE
+          || (next != ARB_CARD_NONE && arb_card_species (next) == arb_card_species (move->card)))
+        continue;
+      if (next == ARB_CARD_NONE || arb_card_species (card) == arb_card_species (move->card))
+        next = card, side = d;
+    }
+  if (next == ARB_CARD_NONE)
+    return NULL;
+  other = arb_card_to_string (next);
+  switch (side)
+    {
+    case 0: /* the neighbour is on the left */
+      /* Translators: where a card was planted, by the card it went next to. */
+      return g_strdup_printf (yours ? _("right of your %s") : _("right of %s"), other);
+    case 1:
+      return g_strdup_printf (yours ? _("left of your %s") : _("left of %s"), other);
+    case 2:
+      return g_strdup_printf (yours ? _("below your %s") : _("below %s"), other);
+    default:
+      return g_strdup_printf (yours ? _("above your %s") : _("above %s"), other);
+    }
+}
+
+/* A card planted, said from the position before: "Ann planted Oak 5 right
+ * of Oak 3", or as a choice ("plant Oak 5 right of your Oak 3"). */
+static char *
+describe_planting (ArbGame *game, const ArbState *before, guint player, const ArbMove *move,
+                   gboolean choice)
+{
+  const char *name = arb_game_player_name (game, player);
+  int target = arb_state_move_arboretum (before, player, move);
+  gboolean in_q = target >= 0 && (guint) target != player;
+  g_autofree char *card = arb_card_to_string (move->card);
+  g_autofree char *where = target >= 0 ? describe_place (&before->arboreta[target], move, choice && !in_q)
+                                       : NULL;
+
+  if (choice && in_q)
+    return where != NULL ? g_strdup_printf (_("plant %s in Q’s arboretum, %s"), card, where)
+                         : g_strdup_printf (_("plant %s to start Q’s arboretum"), card);
+  if (choice)
+    /* Translators: a move the computer would have made: a card, and where ("right of your Oak 3"). */
+    return where != NULL ? g_strdup_printf (_("plant %s %s"), card, where)
+                         : g_strdup_printf (_("plant %s to start your arboretum"), card);
+  if (in_q)
+    return where != NULL ? g_strdup_printf (_("%s planted %s in Q’s arboretum, %s"), name, card, where)
+                         : g_strdup_printf (_("%s planted %s to start Q’s arboretum"), name, card);
+  /* Translators: player, card, and where it went ("right of Oak 3"). */
+  return where != NULL ? g_strdup_printf (_("%s planted %s %s"), name, card, where)
+                       : g_strdup_printf (_("%s planted %s to start their arboretum"), name, card);
+}
+
+/* A draw as a choice: "draw from the deck", "take Oak 5 from Tom’s discard pile". */
+static char *
+describe_draw_choice (ArbGame *game, guint player, const ArbMove *move)
+{
+  g_autofree char *card = arb_card_is_valid (move->card) ? arb_card_to_string (move->card) : NULL;
+  g_autofree char *pile = NULL;
+
+  if (move->source == ARB_SOURCE_DECK)
+    return g_strdup (_("draw from the deck"));
+  if (move->source == (int) player && !arb_rules_has_automaton (arb_game_get_variant (game)))
+    return card != NULL ? g_strdup_printf (_("take %s back from your discard pile"), card)
+                        : g_strdup (_("take back the top card of your discard pile"));
+  pile = arb_game_pile_name (game, move->source);
+  return card != NULL ? g_strdup_printf (_("take %s from %s"), card, pile)
+                      : g_strdup_printf (_("take the top card of %s"), pile);
+}
+
+/* What a step did, as a player says it: no coordinates, a card planted is
+ * placed by the card it went next to in the position before. A card drawn
+ * from the deck is named only when the step holds it. */
+char *
+arb_game_describe_step_in_words (ArbGame *game, const ArbState *before, const ArbStep *step)
+{
+  g_return_val_if_fail (ARB_IS_GAME (game), NULL);
+  g_return_val_if_fail (before != NULL && step != NULL, NULL);
+  if (step->move.kind == ARB_MOVE_DRAW)
+    return describe_draw (game, step, arb_card_is_valid (step->move.card) ? ARB_STEP_TEXT_FULL
+                                                                          : ARB_STEP_TEXT_PUBLIC);
+  if (step->move.kind == ARB_MOVE_PLAY || !arb_state_discards_on_pile (before))
+    return describe_planting (game, before, step->player, &step->move, FALSE);
+  return arb_game_describe_step (game, step, ARB_STEP_TEXT_PUBLIC);
+}
+
+/* A move player could make from before, said to them: "draw from the
+ * deck", "plant Oak 5 right of your Oak 3", "discard Oak 5". */
+char *
+arb_game_describe_choice (ArbGame *game, const ArbState *before, guint player, const ArbMove *move)
+{
+  g_autofree char *card = NULL;
+
+  g_return_val_if_fail (ARB_IS_GAME (game), NULL);
+  g_return_val_if_fail (before != NULL && move != NULL, NULL);
+  if (move->kind == ARB_MOVE_DRAW)
+    return describe_draw_choice (game, player, move);
+  if (move->kind == ARB_MOVE_PLAY || !arb_state_discards_on_pile (before))
+    return describe_planting (game, before, player, move, TRUE);
+  card = arb_card_to_string (move->card);
+  return g_strdup_printf (_("discard %s"), card);
+}
+
 /* What the turn asks for now: "Rina: Play a card". */
 char *
 arb_game_describe_phase (ArbGame *game, const ArbState *state)

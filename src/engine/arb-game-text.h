@@ -32,6 +32,13 @@ char       *arb_game_pile_title      (ArbGame         *game,
 char       *arb_game_describe_step   (ArbGame         *game,
                                       const ArbStep   *step,
                                       ArbStepText      detail);
+char       *arb_game_describe_step_in_words (ArbGame     *game,
+                                            const ArbState *before,
+                                            const ArbStep *step);
+char       *arb_game_describe_choice (ArbGame         *game,
+                                      const ArbState  *before,
+                                      guint            player,
+                                      const ArbMove   *move);
 char       *arb_game_describe_phase  (ArbGame         *game,
                                       const ArbState  *state);
 guint       arb_game_target_arboretum (ArbGame        *game,

@@ -102,6 +102,28 @@ arb_review_mark_name (ArbReviewMark mark)
   return _(mark_names[mark]);
 }
 
+/* Points lost as a player says them: "about 5 points", "less than a
+ * point". The standard error stays out: the marks already allow for it. */
+char *
+arb_review_describe_loss (gint32 loss)
+{
+  int points = (int) ((loss + 50) / 100);
+
+  if (points < 1)
+    return g_strdup (_("less than a point"));
+  return g_strdup_printf (ngettext ("about %d point", "about %d points", points), points);
+}
+
+/* The marks in one line, with what they need. */
+const char *
+arb_review_marks_legend (void)
+{
+  /* The legend's numbers are the marks' thresholds. */
+  G_STATIC_ASSERT (ARB_REVIEW_INACCURACY_CENTI == 100 && ARB_REVIEW_MISTAKE_CENTI == 300
+                   && ARB_REVIEW_BLUNDER_CENTI == 500);
+  return _("Inaccuracy: at least about 1 point lost; mistake: 3 or more; blunder: 5 or more.");
+}
+
 /* A mark needs the loss to clear its threshold by two standard errors: a
  * move is called a blunder only when the playouts are sure of it. */
 ArbReviewMark

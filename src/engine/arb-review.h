@@ -83,6 +83,8 @@ const char           *arb_review_mark_id        (ArbReviewMark          mark);
 gboolean              arb_review_mark_from_id   (const char            *id,
                                                  ArbReviewMark         *mark);
 const char           *arb_review_mark_name      (ArbReviewMark          mark);
+char                 *arb_review_describe_loss  (gint32                 loss);
+const char           *arb_review_marks_legend   (void);
 ArbReviewMark         arb_review_mark_for       (gint32                 loss,
                                                  guint32                error);
 gboolean              arb_review_same_move      (const ArbMove         *a,

@@ -14,26 +14,34 @@
 
 /* The rulebook's count: a point a card, a second point a card when at least
  * 4 cards are all of the scored species, 1 for starting on a 1 and 2 for
- * ending on an 8. The scored species is that of the first card. */
-guint
-arb_path_points (const ArbPlacement *cards, guint n)
+ * ending on an 8. The scored species is that of the first card. Each part
+ * apart, for the scoring told as a story. */
+void
+arb_path_points_breakdown (const ArbPlacement *cards, guint n, ArbPathPoints *points)
 {
+  memset (points, 0, sizeof *points);
   if (n < 2)
-    return 0;
+    return;
 
   ArbSpecies species = arb_card_species (cards[0].card);
   gboolean pure = TRUE;
   for (guint i = 1; i < n; i++)
     pure = pure && arb_card_species (cards[i].card) == species;
 
-  guint points = n;
-  if (pure && n >= 4)
-    points += n;
-  if (arb_card_value (cards[0].card) == 1)
-    points += 1;
-  if (arb_card_value (cards[n - 1].card) == ARB_N_VALUES)
-    points += 2;
-  return points;
+  points->cards = (guint8) n;
+  points->doubled = (guint8) (pure && n >= 4 ? n : 0);
+  points->one_bonus = arb_card_value (cards[0].card) == 1 ? 1 : 0;
+  points->eight_bonus = arb_card_value (cards[n - 1].card) == ARB_N_VALUES ? 2 : 0;
+  points->total = (guint8) (points->cards + points->doubled + points->one_bonus + points->eight_bonus);
+}
+
+guint
+arb_path_points (const ArbPlacement *cards, guint n)
+{
+  ArbPathPoints points;
+
+  arb_path_points_breakdown (cards, n, &points);
+  return points.total;
 }
 
 /* Scoring runs hundreds of thousands of times a second in the computer

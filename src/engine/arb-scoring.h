@@ -17,6 +17,15 @@ typedef struct {
   ArbPlacement cards[ARB_MAX_PATH];
 } ArbPath;
 
+/* A path's points, part by part, as the rulebook counts them. */
+typedef struct {
+  guint8 cards;       /* a point a card */
+  guint8 doubled;     /* a point more a card: 4 or more cards, all of the species */
+  guint8 one_bonus;   /* 1 for starting on a 1 */
+  guint8 eight_bonus; /* 2 for ending on an 8 */
+  guint8 total;
+} ArbPathPoints;
+
 typedef struct {
   guint8  hand_sum; /* effective: an 8 counts 0 while an opponent holds the 1 */
   gboolean right;
@@ -49,6 +58,9 @@ typedef struct {
 
 guint arb_path_points            (const ArbPlacement *cards,
                                   guint               n);
+void  arb_path_points_breakdown  (const ArbPlacement *cards,
+                                  guint               n,
+                                  ArbPathPoints      *points);
 guint arb_arboretum_best_path    (const ArbArboretum *arboretum,
                                   ArbSpecies          species,
                                   ArbPath            *path);
