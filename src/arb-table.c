@@ -238,7 +238,13 @@ update_arboreta (ArbTable *self, const ArbState *state)
   if (hand_is_own (self, own))
     title = g_strdup (_("Your arboretum"));
   else
-    title = g_strdup_printf (_("%s’s arboretum"), arb_game_player_name (self->game, (guint) own));
+    {
+      const char *name = arb_game_player_name (self->game, (guint) own);
+      title = g_strdup_printf (arb_game_name_elides (name)
+                               /* Translators: when the name elides (French "Arboretum d’Ann"). */
+                               ? C_("elided name", "%s’s arboretum")
+                               : _("%s’s arboretum"), name);
+    }
   gtk_label_set_label (self->own_title, title);
   arb_arboretum_view_set_arboretum (self->own_view, &state->arboreta[own]);
   arb_side_panel_update (self->side_panel, self->viewpoint, own);
@@ -304,8 +310,14 @@ update_hand (ArbTable *self, const ArbState *state)
   if (hand_is_own (self, seat))
     title = g_strdup (_("Your hand"));
   else
-    /* Translators: whose hand is shown. */
-    title = g_strdup_printf (_("%s’s hand"), arb_game_player_name (self->game, (guint) seat));
+    {
+      const char *name = arb_game_player_name (self->game, (guint) seat);
+      title = g_strdup_printf (arb_game_name_elides (name)
+                               /* Translators: whose hand is shown, when the name elides (French "Main d’Ann"). */
+                               ? C_("elided name", "%s’s hand")
+                               /* Translators: whose hand is shown. */
+                               : _("%s’s hand"), name);
+    }
   gtk_label_set_label (self->hand_title, title);
 }
 

@@ -163,7 +163,10 @@ update_page (ArbWindow *self)
       const char *name = arb_game_player_name (game, cover_for);
       g_autofree char *title = g_strdup_printf (_("Pass to %s"), name);
       g_autofree char *description =
-        g_strdup_printf (_("It is %s’s turn. The other players should look away while %s looks at their hand."),
+        g_strdup_printf (arb_game_name_elides (name)
+                         /* Translators: when the name elides (French "C’est au tour d’Ann … pendant qu’Ann"). */
+                         ? C_("elided name", "It is %s’s turn. The other players should look away while %s looks at their hand.")
+                         : _("It is %s’s turn. The other players should look away while %s looks at their hand."),
                          name, name);
 
       adw_status_page_set_title (self->cover_page, title);

@@ -55,6 +55,23 @@ player_name (ArbGame *game, guint player)
   return "Q";
 }
 
+/* A draw from another player's discard pile, card NULL when not known. */
+static char *
+describe_draw_from (const char *card, const char *name)
+{
+  gboolean elides = arb_game_name_elides (name);
+
+  if (card != NULL)
+    return g_strdup_printf (elides
+                            /* Translators: card, player, when the name elides (French "d’Ann"). */
+                            ? C_("elided name", "draws %s from the discard pile of %s")
+                            : _("draws %s from the discard pile of %s"), card, name);
+  return g_strdup_printf (elides
+                          /* Translators: when the name elides (French "d’Ann"). */
+                          ? C_("elided name", "draws from the discard pile of %s")
+                          : _("draws from the discard pile of %s"), name);
+}
+
 /* A move in words, without its player. card is the card drawn, or
  * ARB_CARD_NONE for a draw as a choice (hard's, which never saw the card). */
 static char *
@@ -72,11 +89,7 @@ describe_move (ArbGame *game, const ArbMove *m)
       if (solo)
         return card != NULL ? g_strdup_printf (_("draws %s from the discard pile"), card)
                             : g_strdup (_("draws from the discard pile"));
-      return card != NULL
-             ? g_strdup_printf (_("draws %s from the discard pile of %s"), card,
-                                player_name (game, (guint) m->source))
-             : g_strdup_printf (_("draws from the discard pile of %s"),
-                                player_name (game, (guint) m->source));
+      return describe_draw_from (card, player_name (game, (guint) m->source));
     case ARB_MOVE_PLAY:
       return g_strdup_printf (_("plays %s at (%d, %d)"), card, m->x, m->y);
     case ARB_MOVE_DISCARD:

@@ -25,6 +25,29 @@ arb_game_player_name (ArbGame *game, guint player)
   return arb_player_get_name (arb_game_get_player (game, player));
 }
 
+/* Whether the language elides the word before NAME ("d’Ann", not
+ * "de Ann"). The letters are the translator's: each sentence that holds a
+ * name has a second, "elided name" form that a language with elision
+ * translates with the short word, and English translates as the first. */
+gboolean
+arb_game_name_elides (const char *name)
+{
+  /* Translators: the first letters (lower case, without accents) before
+   * which your language elides a short word, such as French "d’Ann" for
+   * "de Ann". Translate as "-" if your language has no elision. */
+  const char *letters = C_("elision", "-");
+  gunichar first, decomposed[G_UNICHAR_MAX_DECOMPOSITION_LENGTH];
+
+  g_return_val_if_fail (name != NULL, FALSE);
+  if (*name == '\0' || !g_utf8_validate (name, -1, NULL))
+    return FALSE;
+  first = g_unichar_tolower (g_utf8_get_char (name));
+  /* "É" counts as "e": the list needs no accented letters. */
+  if (g_unichar_fully_decompose (first, FALSE, decomposed, G_N_ELEMENTS (decomposed)) > 0)
+    first = decomposed[0];
+  return g_unichar_isalpha (first) && g_utf8_strchr (letters, -1, first) != NULL;
+}
+
 /* A player's name cut to max_chars characters, the last one "…", where
  * room is short (above a discard pile, on a tab); 0 keeps it whole. */
 char *
@@ -50,21 +73,30 @@ arb_game_pile_title (ArbGame *game, guint pile, guint max_name_chars)
   if (arb_rules_has_automaton (arb_game_get_variant (game)))
     return g_strdup (_("Discard pile"));
   name = arb_game_short_player_name (game, pile, max_name_chars);
-  /* Translators: whose discard pile this is. */
-  return g_strdup_printf (_("%s’s pile"), name);
+  return g_strdup_printf (arb_game_name_elides (name)
+                          /* Translators: whose discard pile this is, when the name elides (French "Pile d’Ann"). */
+                          ? C_("elided name", "%s’s pile")
+                          /* Translators: whose discard pile this is. */
+                          : _("%s’s pile"), name);
 }
 
 /* "the deck", "the discard pile" (solo), "Tom’s discard pile". */
 char *
 arb_game_pile_name (ArbGame *game, int source)
 {
+  const char *name;
+
   g_return_val_if_fail (ARB_IS_GAME (game), NULL);
   if (source == ARB_SOURCE_DECK)
     return g_strdup (_("the deck"));
   if (arb_rules_has_automaton (arb_game_get_variant (game)))
     return g_strdup (_("the discard pile"));
-  /* Translators: in "Rina took Oak 5 from Tom’s discard pile". */
-  return g_strdup_printf (_("%s’s discard pile"), arb_game_player_name (game, (guint) source));
+  name = arb_game_player_name (game, (guint) source);
+  return g_strdup_printf (arb_game_name_elides (name)
+                          /* Translators: in "Rina took Oak 5 from Ann’s discard pile", when the name elides. */
+                          ? C_("elided name", "%s’s discard pile")
+                          /* Translators: in "Rina took Oak 5 from Tom’s discard pile". */
+                          : _("%s’s discard pile"), name);
 }
 
 static char *

@@ -19,6 +19,7 @@ typedef enum {
 
 const char *arb_game_player_name     (ArbGame         *game,
                                       guint            player);
+gboolean    arb_game_name_elides     (const char      *name);
 gboolean    arb_game_player_is_q     (ArbGame         *game,
                                       guint            player);
 char       *arb_game_short_player_name (ArbGame       *game,
