@@ -302,6 +302,23 @@ on_offer_response (AdwMessageDialog *dialog, const char *response, ArbWindow *se
     arb_session_cancel_offer (self->session);
 }
 
+/* What the question to save says would be lost: moves, or only the review
+ * of a game; a game over is not kept for the next start. */
+static const char *
+offer_body (ArbWindow *self, gboolean closing)
+{
+  gboolean over = arb_game_is_finished (arb_session_get_game (self->session));
+
+  if (!arb_session_has_unsaved_steps (self->session))
+    return closing ? _("The review of this game is not saved.")
+                   : _("The review of this game is not saved. Another game will take its place.");
+  if (!closing)
+    return _("The game has moves that are not saved. Another game will take its place.");
+  return over ? _("The game has moves that are not saved.")
+              : _("The game has moves that are not saved. The game in progress "
+                  "is also kept and offered again at the next start.");
+}
+
 /* Before the window closes or another game takes the place of this one,
  * offers to save steps that are not saved yet: the automatic save keeps
  * a game in progress only until the next game starts. Returns FALSE when
@@ -316,12 +333,7 @@ _arb_window_offer_to_save (ArbWindow *self, ArbAfterSave then)
       && !arb_session_offer_to_save (self->session, then))
     return FALSE;
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save the Game?"),
-                                   closing
-                                   ? _("The game has moves that are not saved. The game in progress "
-                                       "is also kept and offered again at the next start.")
-                                   : _("The game has moves that are not saved. Another game will "
-                                       "take its place."));
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save the Game?"), offer_body (self, closing));
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
                                     "discard", closing ? _("_Close Without Saving") : _("_Discard Game"),
