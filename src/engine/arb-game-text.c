@@ -223,3 +223,45 @@ arb_game_target_arboretum (ArbGame *game, const ArbState *state)
     return ARB_SOLO_Q;
   return state->current;
 }
+
+/* The hint of a person's draw: the deck or a discard pile, and only the
+ * discard piles once the first draw took the deck's last card. drawn is
+ * the card the player just drew from the deck, or ARB_CARD_NONE. */
+char *
+arb_game_describe_draw_hint (ArbGame *game, const ArbState *state, ArbCard drawn)
+{
+  g_autofree char *card = arb_card_is_valid (drawn) ? arb_card_to_string (drawn) : NULL;
+
+  g_return_val_if_fail (ARB_IS_GAME (game), NULL);
+  if (state->draws == 1 && card != NULL)
+    return state->deck.n > 0
+           /* Translators: %s is the card just drawn from the deck. */
+           ? g_strdup_printf (_("You drew %s. Now draw your second card from the deck or a discard pile."), card)
+           /* Translators: %s is the card just drawn, the deck's last. */
+           : g_strdup_printf (_("You drew %s, the deck’s last card. Now take your second card from a discard pile."),
+                              card);
+  if (state->deck.n == 0)
+    return g_strdup (_("The deck is empty: take the top card of a discard pile."));
+  return g_strdup (_("Click the deck or the top card of a discard pile."));
+}
+
+/* What the end of the deck means for the player to act, before the last
+ * turn itself (which the heading names): NULL while the deck lasts another
+ * round. The count assumes every draw from the deck, as the deck's count
+ * does (arb_state_turns_left): a draw from a discard pile delays the end. */
+char *
+arb_game_describe_deck_end (ArbGame *game, const ArbState *state)
+{
+  guint seats, left;
+
+  g_return_val_if_fail (ARB_IS_GAME (game), NULL);
+  seats = arb_game_get_n_seats (game);
+  left = arb_state_turns_left (state);
+  if (left == 0 || arb_state_is_last_turn (state) || left > seats)
+    return NULL;
+  if (left == 1)
+    return g_strdup (_("Whoever draws the deck’s last card ends the game with this turn."));
+  /* Translators: %s is the player whose turn may empty the deck, before this player's next turn. */
+  return g_strdup_printf (_("This may be your last turn: %s can empty the deck."),
+                          arb_game_player_name (game, (state->current + left - 1) % seats));
+}

@@ -35,6 +35,11 @@ char       *arb_game_describe_step   (ArbGame         *game,
                                       ArbStepText      detail);
 char       *arb_game_describe_phase  (ArbGame         *game,
                                       const ArbState  *state);
+char       *arb_game_describe_draw_hint (ArbGame       *game,
+                                         const ArbState *state,
+                                         ArbCard        drawn);
+char       *arb_game_describe_deck_end (ArbGame        *game,
+                                        const ArbState *state);
 guint       arb_game_target_arboretum (ArbGame        *game,
                                       const ArbState  *state);
 
