@@ -18,6 +18,7 @@ struct _ArbWindow
   AdwWindowTitle       *window_title;
   GtkStack             *stack;
   GtkToggleButton      *panel_button;
+  GtkWidget            *header_new_game_button;
   ArbTable             *table;
   AdwStatusPage        *cover_page;
   GtkWidget            *continue_button;

@@ -415,6 +415,7 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, panel_button);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, header_new_game_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, table);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, cover_page);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, continue_button);
@@ -442,6 +443,17 @@ static const char * const game_actions[] = {
   "win.save", "win.save-as", "win.replay", "win.replay-first", "win.replay-previous",
   "win.replay-next", "win.replay-last", "win.replay-exit", "win.replay-continue",
 };
+
+/* The welcome page has its own New Game, and no side panel to show. */
+static void
+update_header (ArbWindow *self)
+{
+  gboolean welcome = g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "welcome") == 0;
+
+  gtk_widget_set_visible (self->header_new_game_button, !welcome);
+  gtk_widget_set_visible (GTK_WIDGET (self->panel_button), !welcome);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.toggle-side-panel", !welcome);
+}
 
 static void
 arb_window_init (ArbWindow *self)
@@ -496,6 +508,8 @@ arb_window_init (ArbWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (game_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), game_actions[i], FALSE);
   update_actions (self);
+  g_signal_connect_swapped (self->stack, "notify::visible-child-name", G_CALLBACK (update_header), self);
+  update_header (self);
 }
 
 ArbWindow *

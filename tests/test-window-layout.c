@@ -598,6 +598,23 @@ test_fits_small_screen (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The welcome page has one New Game, its own, and no side panel button;
+ * both come with the table. */
+static void
+test_welcome_header (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_false (gtk_widget_get_visible (window->header_new_game_button));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->panel_button)));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 3, &error));
+  g_assert_true (gtk_widget_get_visible (window->header_new_game_button));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->panel_button)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* F9's action shows and hides the side panel, the header bar's button with it. */
 static void
 test_toggle_side_panel (void)
@@ -666,5 +683,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/fits-the-screen", test_fits_the_screen);
   g_test_add_func ("/window/hand-fits", test_hand_fits);
   g_test_add_func ("/window/toggle-side-panel", test_toggle_side_panel);
+  g_test_add_func ("/window/welcome-header", test_welcome_header);
   return g_test_run ();
 }
