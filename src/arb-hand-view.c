@@ -267,6 +267,16 @@ leave_gaps (ArbHandView *self, const ArbCardSet *hand, ArbCard new_card)
     }
 }
 
+static gboolean
+has_gaps (ArbHandView *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->box)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (is_gap (child))
+      return TRUE;
+  return FALSE;
+}
+
 /* The card whose button has the keyboard focus, or ARB_CARD_NONE. */
 static ArbCard
 focused_card (ArbHandView *self)
@@ -337,11 +347,18 @@ arb_hand_view_set_hand (ArbHandView *self, const ArbCardSet *hand, ArbCard new_c
 }
 
 /* Whether a card that leaves the hand leaves its place empty (for a person
- * playing) or the hand closes up at once (a replay, a game watched). */
+ * playing) or the hand closes up at once (a replay, a game watched). The
+ * places left empty close when they are no longer kept: the turn is over. */
 void
 arb_hand_view_set_keep_places (ArbHandView *self, gboolean keep_places)
 {
   g_return_if_fail (ARB_IS_HAND_VIEW (self));
+  if (self->keep_places && !keep_places && self->shown && has_gaps (self))
+    {
+      self->updating = TRUE;
+      rebuild (self, &self->hand, self->new_card);
+      self->updating = FALSE;
+    }
   self->keep_places = keep_places;
 }
 

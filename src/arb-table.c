@@ -286,6 +286,14 @@ update_other_hands (ArbTable *self, const ArbState *state, int seat)
     }
 }
 
+/* Whether seat has begun its turn and not ended it yet. */
+static gboolean
+in_turn (const ArbState *state, int seat)
+{
+  return state->phase != ARB_PHASE_OVER && state->current == (guint) seat
+         && !(state->phase == ARB_PHASE_DRAW && state->draws == 0);
+}
+
 static void
 update_hand (ArbTable *self, const ArbState *state)
 {
@@ -299,9 +307,10 @@ update_hand (ArbTable *self, const ArbState *state)
       gtk_label_set_label (self->hand_title, "");
       return;
     }
-  /* Places left empty keep cards under a person's pointer; a replay and a
-   * game being watched show the hand as it is. */
-  arb_hand_view_set_keep_places (self->hand_view, hand_is_own (self, seat));
+  /* Places left empty keep cards under a person's pointer during their
+   * turn; once it is over, and in a replay or a game being watched, the
+   * hand shows as it is. */
+  arb_hand_view_set_keep_places (self->hand_view, hand_is_own (self, seat) && in_turn (state, seat));
   arb_hand_view_set_hand (self->hand_view, &state->hands[seat], is_replay (self) ? ARB_CARD_NONE : self->new_card);
   /* Only the person playing chooses a card: a replay or a game watched
    * shows none chosen. */
