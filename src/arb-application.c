@@ -88,19 +88,30 @@ static void
 about_action (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   static const char *developers[] = { "The Arboretum contributors", NULL };
+  static const char *designers[] = { "Dan Cassar", NULL };
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  AdwAboutWindow *about = ADW_ABOUT_WINDOW (adw_about_window_new ());
 
-  adw_show_about_window (parent,
-                         "application-name", _("Arboretum"),
-                         "application-icon", APPLICATION_ID,
-                         "version", PACKAGE_VERSION,
-                         "developers", developers,
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "comments", _("A card game of trees and paths, after the game by Dan Cassar. "
-                                       "Cards are drawn by the program."),
-                         /* Translators: put your names here, one per line. */
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  g_object_set (about,
+                "application-name", _("Arboretum"),
+                "application-icon", APPLICATION_ID,
+                "version", PACKAGE_VERSION,
+                "developers", developers,
+                "license-type", GTK_LICENSE_GPL_3_0,
+                "website", PACKAGE_WEBSITE,
+                "issue-url", PACKAGE_ISSUES,
+                "comments", _("A card game of trees and paths, after the game by Dan Cassar. "
+                              "Cards are drawn by the program."),
+                /* Translators: put your names here, one per line. */
+                "translator-credits", _("translator-credits"),
+                NULL);
+  adw_about_window_add_credit_section (about, _("Game Design"), designers);
+  adw_about_window_add_legal_section (about, _("The Card Game"), NULL, GTK_LICENSE_CUSTOM,
+                                      _("Arboretum is a card game designed by Dan Cassar and published by "
+                                        "Renegade Game Studios. This program plays it by the publisher’s "
+                                        "rules; it is not made or endorsed by the publisher."));
+  gtk_window_set_transient_for (GTK_WINDOW (about), parent);
+  gtk_window_present (GTK_WINDOW (about));
 }
 
 /* Closing the windows, rather than quitting outright, lets a window with
