@@ -243,7 +243,9 @@ draw_blank (ArbCardWidget *self, cairo_t *cr, double w, double h)
   if (self->blank == ARB_CARD_WIDGET_BACK)
     {
       rounded_rect (cr, 1, 1, w - 2, h - 2, r);
-      cairo_set_source_rgb (cr, 0.18, 0.36, 0.24);
+      /* A dark neutral (GNOME's Dark 3), far from every species: the
+       * green it had was Willow's. */
+      cairo_set_source_rgb (cr, 0x3d / 255.0, 0x38 / 255.0, 0x46 / 255.0);
       cairo_fill (cr);
       cairo_set_source_rgba (cr, 1, 1, 1, 0.7);
       cairo_set_line_width (cr, 2);
