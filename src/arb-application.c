@@ -6,12 +6,16 @@
 #include <glib/gi18n.h>
 
 #include "arb-application.h"
+#include "arb-card-widget.h"
+#include "arb-preferences-window.h"
 #include "arb-rules-window.h"
 #include "arb-window.h"
 
 struct _ArbApplication
 {
   AdwApplication  parent_instance;
+
+  GSettings      *settings;  /* the Preferences that apply to every window */
 };
 
 G_DEFINE_FINAL_TYPE (ArbApplication, arb_application, ADW_TYPE_APPLICATION)
@@ -114,6 +118,39 @@ about_action (GSimpleAction *action, GVariant *param, gpointer user_data)
   gtk_window_present (GTK_WINDOW (about));
 }
 
+static void
+preferences_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  ArbApplication *self = ARB_APPLICATION (user_data);
+  ArbPreferencesWindow *preferences = arb_preferences_window_new (self->settings);
+
+  gtk_window_set_transient_for (GTK_WINDOW (preferences), gtk_application_get_active_window (GTK_APPLICATION (self)));
+  gtk_window_present (GTK_WINDOW (preferences));
+}
+
+/* Off, the animations are off whatever the desktop says; on, the desktop's
+ * own setting (reduced motion) decides. */
+static void
+apply_animations (ArbApplication *self)
+{
+  GtkSettings *gtk = gtk_settings_get_default ();
+
+  if (gtk == NULL)
+    return;
+  if (g_settings_get_boolean (self->settings, "animations"))
+    gtk_settings_reset_property (gtk, "gtk-enable-animations");
+  else
+    g_object_set (gtk, "gtk-enable-animations", FALSE, NULL);
+}
+
+static void
+apply_card_style (ArbApplication *self)
+{
+  g_autofree char *style = g_settings_get_string (self->settings, "card-style");
+
+  arb_card_widget_set_show_names (g_strcmp0 (style, "plain") != 0);
+}
+
 /* Closing the windows, rather than quitting outright, lets a window with
  * unsaved moves ask first; the application ends with its last window. */
 static void
@@ -131,18 +168,21 @@ static const GActionEntry app_actions[] = {
   { "new-game", new_game_action, NULL, NULL, NULL, { 0 } },
   { "rules", rules_action, NULL, NULL, NULL, { 0 } },
   { "about", about_action, NULL, NULL, NULL, { 0 } },
+  { "preferences", preferences_action, NULL, NULL, NULL, { 0 } },
   { "quit", quit_action, NULL, NULL, NULL, { 0 } },
 };
 
 static void
 arb_application_startup (GApplication *app)
 {
+  ArbApplication *self = ARB_APPLICATION (app);
   static const struct {
     const char *action;
     const char *accels[3];
   } accels[] = {
     { "app.new-game", { "<Control>n", NULL } },
     { "app.rules", { "F1", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
     { "app.quit", { "<Control>q", NULL } },
     { "win.take-back", { "<Control>z", NULL } },
     { "win.hint", { "<Control>h", NULL } },
@@ -160,6 +200,11 @@ arb_application_startup (GApplication *app)
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+  self->settings = g_settings_new (SCHEMA_ID);
+  g_signal_connect_swapped (self->settings, "changed::animations", G_CALLBACK (apply_animations), self);
+  g_signal_connect_swapped (self->settings, "changed::card-style", G_CALLBACK (apply_card_style), self);
+  apply_animations (self);
+  apply_card_style (self);
 }
 
 static void
@@ -199,6 +244,7 @@ arb_application_shutdown (GApplication *app)
                                                                 g_variant_new ("(s)", id), G_VARIANT_TYPE ("(u)"),
                                                                 G_DBUS_CALL_FLAGS_NONE, 1000, NULL, NULL);
     }
+  g_clear_object (&ARB_APPLICATION (app)->settings);
   G_APPLICATION_CLASS (arb_application_parent_class)->shutdown (app);
 }
 

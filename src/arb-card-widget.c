@@ -180,6 +180,9 @@ draw_text (cairo_t *cr, const char *text, double size,
   g_object_unref (layout);
 }
 
+/* The card style of the Preferences: names under the symbols, or not. */
+static gboolean show_names = TRUE;
+
 static void
 draw_face (ArbCard card, cairo_t *cr, double w, double h)
 {
@@ -206,7 +209,7 @@ draw_face (ArbCard card, cairo_t *cr, double w, double h)
 
   cairo_set_source_rgb (cr, ink, ink, ink);
   draw_text (cr, value, w * 0.34, TRUE, w * 0.09, h * 0.16, w * 0.5, FALSE);
-  if (w >= 40)
+  if (w >= 40 && show_names)
     draw_text (cr, arb_species_name (species), NAME_SIZE (w),
                FALSE, w * 0.03, h * 0.86, NAME_WIDTH (w), TRUE);
 }
@@ -299,6 +302,37 @@ face_texture_new (ArbCard card, int w, int h, int scale)
                                     (gsize) cairo_image_surface_get_stride (surface));
   cairo_surface_destroy (surface);
   return texture;
+}
+
+static void
+queue_draw_cards (GtkWidget *widget)
+{
+  if (ARB_IS_CARD_WIDGET (widget))
+    gtk_widget_queue_draw (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    queue_draw_cards (child);
+}
+
+/* Whether the faces show the species' names (the card style): every card
+ * of every window is drawn again. A face already drawn that leaves the
+ * cache may later remove a new one of the same key: that costs a drawing,
+ * nothing else. */
+void
+arb_card_widget_set_show_names (gboolean show)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* owned by GTK */
+
+  if (show_names == !!show)
+    return;
+  show_names = !!show;
+  if (face_cache != NULL)
+    g_hash_table_remove_all (face_cache);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWidget) window = g_list_model_get_item (toplevels, i);
+      queue_draw_cards (window);
+    }
 }
 
 /* A new reference to the face of CARD at that size. */

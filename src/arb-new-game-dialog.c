@@ -20,7 +20,6 @@ struct _ArbNewGameDialog
   AdwComboRow     *seats_row;
   AdwPreferencesGroup *players_group;
   AdwExpanderRow  *species_row;
-  GtkScale        *pace_scale;
   GtkButton       *start_button;
 
   GSettings       *settings;
@@ -457,7 +456,6 @@ arb_new_game_dialog_class_init (ArbNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbNewGameDialog, seats_row);
   gtk_widget_class_bind_template_child (widget_class, ArbNewGameDialog, players_group);
   gtk_widget_class_bind_template_child (widget_class, ArbNewGameDialog, species_row);
-  gtk_widget_class_bind_template_child (widget_class, ArbNewGameDialog, pace_scale);
   gtk_widget_class_bind_template_child (widget_class, ArbNewGameDialog, start_button);
   gtk_widget_class_bind_template_callback (widget_class, on_start_clicked);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
@@ -486,9 +484,6 @@ arb_new_game_dialog_new (GSettings *settings)
 
   self->settings = g_object_ref (settings);
   load_settings (self);
-  /* The pace applies at once, to the game in progress too. */
-  g_settings_bind (settings, "think-time", gtk_range_get_adjustment (GTK_RANGE (self->pace_scale)), "value",
-                   G_SETTINGS_BIND_DEFAULT);
   g_signal_connect_swapped (self->variant_row, "notify::selected", G_CALLBACK (on_changed), self);
   g_signal_connect_swapped (self->seats_row, "notify::selected", G_CALLBACK (on_changed), self);
   g_signal_connect_swapped (self->species_row, "notify::enable-expansion", G_CALLBACK (on_changed), self);

@@ -4,6 +4,7 @@
 
 #include "arb-review-chart.h"
 #include "arb-session.h"
+#include "arb-sounds.h"
 #include "arb-table-private.h"
 #include "arb-window.h"
 
@@ -37,6 +38,7 @@ struct _ArbWindow
   ArbReviewChart       *review_chart;
 
   GSettings            *settings;
+  ArbSounds            *sounds;
   ArbSession           *session;     /* the course of the game: the window shows it */
   GSignalGroup         *shown_signals;  /* the session's viewpoint */
   GSignalGroup         *replay_signals; /* the session's replay */

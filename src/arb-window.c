@@ -195,9 +195,30 @@ show_scores (ArbWindow *self)
   gtk_window_present (GTK_WINDOW (self->score_dialog));
 }
 
+/* A card drawn, planted or discarded in the game being played (not in its
+ * replay) makes its sound, when sounds are on. */
+static void
+on_shown_step (ArbWindow *self, guint index, ArbViewpoint *viewpoint)
+{
+  ArbGame *game = arb_session_get_game (self->session);
+  static const ArbSound sounds[] = {
+    [ARB_MOVE_DRAW] = ARB_SOUND_DRAW,
+    [ARB_MOVE_PLAY] = ARB_SOUND_PLANT,
+    [ARB_MOVE_DISCARD] = ARB_SOUND_DISCARD,
+  };
+  const ArbStep *step;
+
+  if (game == NULL || arb_viewpoint_is_replay (viewpoint) || index >= arb_game_get_n_steps (game))
+    return;
+  step = arb_game_get_step (game, index);
+  if ((guint) step->move.kind < G_N_ELEMENTS (sounds))
+    arb_sounds_play (self->sounds, sounds[step->move.kind]);
+}
+
 static void
 on_game_ended (ArbSession *session, ArbWindow *self)
 {
+  arb_sounds_play (self->sounds, ARB_SOUND_GAME_OVER);
   update_page (self);
   _arb_window_update_controls (self);
   show_scores (self);
@@ -346,6 +367,7 @@ arb_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (arb_session_get_viewpoint (self->session), self);
     }
   g_clear_object (&self->session);
+  g_clear_object (&self->sounds);
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), ARB_TYPE_WINDOW);
   G_OBJECT_CLASS (arb_window_parent_class)->dispose (object);
@@ -461,6 +483,7 @@ arb_window_init (ArbWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = g_settings_new (SCHEMA_ID);
+  self->sounds = arb_sounds_new (self->settings);
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
@@ -494,6 +517,7 @@ arb_window_init (ArbWindow *self)
   self->shown_signals = g_signal_group_new (ARB_TYPE_VIEWPOINT);
   g_signal_group_connect_swapped (self->shown_signals, "step-applied",
                                   G_CALLBACK (_arb_window_update_controls), self);
+  g_signal_group_connect_swapped (self->shown_signals, "step-applied", G_CALLBACK (on_shown_step), self);
   g_signal_group_connect_swapped (self->shown_signals, "position-reset",
                                   G_CALLBACK (_arb_window_update_controls), self);
   g_signal_group_set_target (self->shown_signals, arb_session_get_viewpoint (self->session));
