@@ -214,6 +214,20 @@ draw_face (ArbCard card, cairo_t *cr, double w, double h)
                FALSE, w * 0.03, h * 0.86, NAME_WIDTH (w), TRUE);
 }
 
+/* The width of a card of the hand or of a pile for the height of the
+ * window widget is in: from smallest on a screen up to 800 pixels high,
+ * larger on a taller one, up to largest (1080 pixels high), so that a
+ * large window does not leave its room empty. */
+int
+arb_card_widget_room_width (GtkWidget *widget, int smallest, int largest)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GdkSurface *surface = native != NULL ? gtk_native_get_surface (native) : NULL;
+  int height = surface != NULL ? gdk_surface_get_height (surface) : 0;
+
+  return CLAMP (height / 11, smallest, largest);
+}
+
 /* Whether the name of a species fits on a card this wide, in two lines
  * broken between words and without an ellipsis: for the tests. */
 gboolean
