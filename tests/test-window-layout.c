@@ -615,6 +615,28 @@ test_welcome_header (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The welcome page with all four buttons (Continue too) fits a window on
+ * an 800 × 600 screen under GNOME's top bar, its last button (Rules) too. */
+static void
+test_welcome_fits_small_screen (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GPtrArray) pages = g_ptr_array_new ();
+  int minimum, natural, header;
+
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_widget_set_visible (window->continue_button, TRUE);
+  arb_test_find_type (GTK_WIDGET (window), ADW_TYPE_STATUS_PAGE, pages);
+  g_assert_cmpuint (pages->len, >=, 1);
+  gtk_widget_measure (pages->pdata[0], GTK_ORIENTATION_VERTICAL, 800, &minimum, &natural, NULL, NULL);
+  gtk_widget_measure (gtk_widget_get_first_child (gtk_widget_get_first_child (
+                        adw_application_window_get_content (ADW_APPLICATION_WINDOW (window)))),
+                      GTK_ORIENTATION_VERTICAL, 800, NULL, &header, NULL, NULL);
+  g_test_message ("welcome page %d px high, header bar %d", natural, header);
+  g_assert_cmpint (natural + header, <=, 600 - 40);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* F9's action shows and hides the side panel, the header bar's button with it. */
 static void
 test_toggle_side_panel (void)
@@ -684,5 +706,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/hand-fits", test_hand_fits);
   g_test_add_func ("/window/toggle-side-panel", test_toggle_side_panel);
   g_test_add_func ("/window/welcome-header", test_welcome_header);
+  g_test_add_func ("/window/welcome-fits-small-screen", test_welcome_fits_small_screen);
   return g_test_run ();
 }
