@@ -521,6 +521,23 @@ test_shortcuts_window (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
   g_assert_true (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)) == overlay);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  /* It lists Discard and the review's Page Up and Page Down. */
+  {
+    g_autoptr (GPtrArray) shortcuts = g_ptr_array_new ();
+    gboolean discard = FALSE, pages = FALSE;
+
+    arb_test_find_type (GTK_WIDGET (overlay), GTK_TYPE_SHORTCUTS_SHORTCUT, shortcuts);
+    for (guint i = 0; i < shortcuts->len; i++)
+      {
+        g_autofree char *accelerator = NULL;
+
+        g_object_get (shortcuts->pdata[i], "accelerator", &accelerator, NULL);
+        discard |= g_strcmp0 (accelerator, "<Alt>d") == 0;
+        pages |= g_strcmp0 (accelerator, "Page_Up Page_Down") == 0;
+      }
+    g_assert_true (discard);
+    g_assert_true (pages);
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
