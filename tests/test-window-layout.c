@@ -75,6 +75,9 @@ test_heading_keeps_height (void)
   g_autoptr (GError) error = NULL;
   GtkWidget *text_box;
 
+  /* An 800 × 600 window: the side panel folds away there, so that the
+   * heading reads whole, and the hand's cards keep their 70 pixels; under
+   * 600 pixels a zoomed-in card is taller than the arboretum's room. */
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window,
@@ -407,7 +410,10 @@ test_scroll_to_newest (void)
   ArbGame *game;
   GtkAdjustment *hadj;
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 800, 560);
+  /* An 800 × 600 window: the side panel folds away there, so that the
+   * heading reads whole, and the hand's cards keep their 70 pixels; under
+   * 600 pixels a zoomed-in card is taller than the arboretum's room. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 47, &error));
   game = arb_window_get_game (window);
@@ -466,6 +472,9 @@ test_arboretum_fits (void)
   const ArbState *state;
   int width;
 
+  /* An 800 × 600 window: the side panel folds away there, so that the
+   * heading reads whole, and the hand's cards keep their 70 pixels; under
+   * 600 pixels a zoomed-in card is taller than the arboretum's room. */
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 47, &error));
