@@ -149,9 +149,11 @@ fit_name (PangoLayout *layout, PangoFontDescription *font, const char *text, dou
   return name_fits (layout, text, max_width);
 }
 
+/* Draws text centred on y, its last line above bottom: a name in two
+ * lines on a small card rises rather than falls off the card's edge. */
 static void
 draw_text (cairo_t *cr, const char *text, double size,
-           gboolean bold, double x, double y, double max_width, gboolean centre)
+           gboolean bold, double x, double y, double max_width, gboolean centre, double bottom)
 {
   /* Long names (“Royal Poinciana”, “Tulipier de Virginie”) take two lines,
    * in a smaller font on small cards. */
@@ -174,7 +176,7 @@ draw_text (cairo_t *cr, const char *text, double size,
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   pango_layout_set_alignment (layout, centre ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT);
   pango_layout_get_pixel_size (layout, &w, &h);
-  cairo_move_to (cr, x, y - h / 2.0);
+  cairo_move_to (cr, x, MIN (y - h / 2.0, bottom - h));
   pango_cairo_show_layout (cr, layout);
   pango_font_description_free (font);
   g_object_unref (layout);
@@ -208,10 +210,10 @@ draw_face (ArbCard card, cairo_t *cr, double w, double h)
   cairo_fill (cr);
 
   cairo_set_source_rgb (cr, ink, ink, ink);
-  draw_text (cr, value, w * 0.34, TRUE, w * 0.09, h * 0.16, w * 0.5, FALSE);
+  draw_text (cr, value, w * 0.34, TRUE, w * 0.09, h * 0.16, w * 0.5, FALSE, h);
   if (w >= 40 && show_names)
     draw_text (cr, arb_species_name (species), NAME_SIZE (w),
-               FALSE, w * 0.03, h * 0.86, NAME_WIDTH (w), TRUE);
+               FALSE, w * 0.03, h * 0.86, NAME_WIDTH (w), TRUE, h - 3);
 }
 
 /* The width of a card of the hand or of a pile for the height of the
