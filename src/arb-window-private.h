@@ -36,6 +36,8 @@ struct _ArbWindow
   GtkLabel             *review_label;
   GtkProgressBar       *review_progress;
   ArbReviewChart       *review_chart;
+  GtkToggleButton      *chart_button;
+  gboolean              chart_offered; /* the chart's button is shown */
 
   GSettings            *settings;
   ArbSounds            *sounds;
