@@ -217,9 +217,9 @@ draw_face (ArbCard card, cairo_t *cr, double w, double h)
 }
 
 /* The width of a card of the hand or of a pile for the height of the
- * window widget is in: from smallest on a screen up to 800 pixels high,
- * larger on a taller one, up to largest (1080 pixels high), so that a
- * large window does not leave its room empty. */
+ * window widget is in, a eleventh of it (72 pixels at 800) from smallest
+ * to largest: a low window leaves the arboretum its room, a tall one
+ * does not leave its room empty. */
 int
 arb_card_widget_room_width (GtkWidget *widget, int smallest, int largest)
 {

@@ -33,7 +33,9 @@ struct _ArbHandView
 G_DEFINE_FINAL_TYPE (ArbHandView, arb_hand_view, ADW_TYPE_BIN)
 
 #define HAND_CARD_WIDTH 70
-/* In a window 1080 pixels high or more (arb_card_widget_room_width). */
+/* In a window 660 pixels high or less, and 1080 or more
+ * (arb_card_widget_room_width): the arboretum keeps its room. */
+#define HAND_CARD_SMALL_WIDTH 60
 #define HAND_CARD_LARGE_WIDTH 100
 /* The narrowest card on which every species name still fits (the window
  * tests check names down to 40): nine cards beside the side panel in an
@@ -138,7 +140,8 @@ make_card_button (ArbHandView *self, ArbCard card, GtkToggleButton *group, gbool
   return button;
 }
 
-/* The widest card, up to HAND_CARD_WIDTH (more in a tall window), with
+/* The widest card, up to HAND_CARD_WIDTH (less in a low window, more in
+ * a tall one), with
  * which the whole hand fits in width: on a small screen the cards shrink
  * rather than scroll sideways. */
 static int
@@ -152,7 +155,7 @@ fitting_card_width (ArbHandView *self, int width)
   gtk_widget_measure (GTK_WIDGET (self->box), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
   overhead = natural - n * self->card_width;
   return CLAMP ((width - overhead) / n, HAND_CARD_MIN_WIDTH,
-                arb_card_widget_room_width (GTK_WIDGET (self), HAND_CARD_WIDTH, HAND_CARD_LARGE_WIDTH));
+                arb_card_widget_room_width (GTK_WIDGET (self), HAND_CARD_SMALL_WIDTH, HAND_CARD_LARGE_WIDTH));
 }
 
 /* The cards take their new width before the next layout: a resize asked

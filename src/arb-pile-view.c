@@ -36,8 +36,10 @@ G_DEFINE_FINAL_TYPE (ArbPileView, arb_pile_view, ADW_TYPE_BIN)
 
 /* Wide enough for every species name in two lines, in every language. */
 #define POPOVER_CARD_WIDTH 66
-/* The top card's width, up to 800 pixels of window height, and from 1080. */
+/* The top card's width: PILE_CARD_WIDTH in a window 800 pixels high,
+ * less in a lower one (the arboretum keeps its room), more in a taller. */
 #define PILE_CARD_WIDTH 72
+#define PILE_CARD_SMALL_WIDTH 60
 #define PILE_CARD_LARGE_WIDTH 100
 
 enum {
@@ -117,7 +119,7 @@ arb_pile_view_finalize (GObject *object)
 static void
 fit_to_window (ArbPileView *self)
 {
-  int width = arb_card_widget_room_width (GTK_WIDGET (self), PILE_CARD_WIDTH, PILE_CARD_LARGE_WIDTH);
+  int width = arb_card_widget_room_width (GTK_WIDGET (self), PILE_CARD_SMALL_WIDTH, PILE_CARD_LARGE_WIDTH);
 
   arb_card_widget_set_width (self->top, width);
   arb_card_widget_set_width (self->ghost, width);
