@@ -6,12 +6,16 @@
 #include <glib/gi18n.h>
 
 #include "arb-application.h"
+#include "arb-card-widget.h"
+#include "arb-preferences-window.h"
 #include "arb-rules-window.h"
 #include "arb-window.h"
 
 struct _ArbApplication
 {
   AdwApplication  parent_instance;
+
+  GSettings      *settings;  /* the Preferences that apply to every window */
 };
 
 G_DEFINE_FINAL_TYPE (ArbApplication, arb_application, ADW_TYPE_APPLICATION)
@@ -88,19 +92,63 @@ static void
 about_action (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   static const char *developers[] = { "The Arboretum contributors", NULL };
+  static const char *designers[] = { "Dan Cassar", NULL };
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  AdwAboutWindow *about = ADW_ABOUT_WINDOW (adw_about_window_new ());
 
-  adw_show_about_window (parent,
-                         "application-name", _("Arboretum"),
-                         "application-icon", APPLICATION_ID,
-                         "version", PACKAGE_VERSION,
-                         "developers", developers,
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "comments", _("A card game of trees and paths, after the game by Dan Cassar. "
-                                       "Cards are drawn by the program."),
-                         /* Translators: put your names here, one per line. */
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  g_object_set (about,
+                "application-name", _("Arboretum"),
+                "application-icon", APPLICATION_ID,
+                "version", PACKAGE_VERSION,
+                "developers", developers,
+                "license-type", GTK_LICENSE_GPL_3_0,
+                "website", PACKAGE_WEBSITE,
+                "issue-url", PACKAGE_ISSUES,
+                "comments", _("A card game of trees and paths, after the game by Dan Cassar. "
+                              "Cards are drawn by the program."),
+                /* Translators: put your names here, one per line. */
+                "translator-credits", _("translator-credits"),
+                NULL);
+  adw_about_window_add_credit_section (about, _("Game Design"), designers);
+  adw_about_window_add_legal_section (about, _("The Card Game"), NULL, GTK_LICENSE_CUSTOM,
+                                      _("Arboretum is a card game designed by Dan Cassar and published by "
+                                        "Renegade Game Studios. This program plays it by the publisher’s "
+                                        "rules; it is not made or endorsed by the publisher."));
+  gtk_window_set_transient_for (GTK_WINDOW (about), parent);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+preferences_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  ArbApplication *self = ARB_APPLICATION (user_data);
+  ArbPreferencesWindow *preferences = arb_preferences_window_new (self->settings);
+
+  gtk_window_set_transient_for (GTK_WINDOW (preferences), gtk_application_get_active_window (GTK_APPLICATION (self)));
+  gtk_window_present (GTK_WINDOW (preferences));
+}
+
+/* Off, the animations are off whatever the desktop says; on, the desktop's
+ * own setting (reduced motion) decides. */
+static void
+apply_animations (ArbApplication *self)
+{
+  GtkSettings *gtk = gtk_settings_get_default ();
+
+  if (gtk == NULL)
+    return;
+  if (g_settings_get_boolean (self->settings, "animations"))
+    gtk_settings_reset_property (gtk, "gtk-enable-animations");
+  else
+    g_object_set (gtk, "gtk-enable-animations", FALSE, NULL);
+}
+
+static void
+apply_card_style (ArbApplication *self)
+{
+  g_autofree char *style = g_settings_get_string (self->settings, "card-style");
+
+  arb_card_widget_set_show_names (g_strcmp0 (style, "plain") != 0);
 }
 
 /* Closing the windows, rather than quitting outright, lets a window with
@@ -120,18 +168,21 @@ static const GActionEntry app_actions[] = {
   { "new-game", new_game_action, NULL, NULL, NULL, { 0 } },
   { "rules", rules_action, NULL, NULL, NULL, { 0 } },
   { "about", about_action, NULL, NULL, NULL, { 0 } },
+  { "preferences", preferences_action, NULL, NULL, NULL, { 0 } },
   { "quit", quit_action, NULL, NULL, NULL, { 0 } },
 };
 
 static void
 arb_application_startup (GApplication *app)
 {
+  ArbApplication *self = ARB_APPLICATION (app);
   static const struct {
     const char *action;
     const char *accels[3];
   } accels[] = {
     { "app.new-game", { "<Control>n", NULL } },
     { "win.help", { "F1", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
     { "app.quit", { "<Control>q", NULL } },
     { "win.take-back", { "<Control>z", NULL } },
     { "win.hint", { "<Control>h", NULL } },
@@ -160,6 +211,11 @@ arb_application_startup (GApplication *app)
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+  self->settings = g_settings_new (SCHEMA_ID);
+  g_signal_connect_swapped (self->settings, "changed::animations", G_CALLBACK (apply_animations), self);
+  g_signal_connect_swapped (self->settings, "changed::card-style", G_CALLBACK (apply_card_style), self);
+  apply_animations (self);
+  apply_card_style (self);
 }
 
 static void
@@ -199,6 +255,7 @@ arb_application_shutdown (GApplication *app)
                                                                 g_variant_new ("(s)", id), G_VARIANT_TYPE ("(u)"),
                                                                 G_DBUS_CALL_FLAGS_NONE, 1000, NULL, NULL);
     }
+  g_clear_object (&ARB_APPLICATION (app)->settings);
   G_APPLICATION_CLASS (arb_application_parent_class)->shutdown (app);
 }
 

@@ -149,9 +149,11 @@ fit_name (PangoLayout *layout, PangoFontDescription *font, const char *text, dou
   return name_fits (layout, text, max_width);
 }
 
+/* Draws text centred on y, its last line above bottom: a name in two
+ * lines on a small card rises rather than falls off the card's edge. */
 static void
 draw_text (cairo_t *cr, const char *text, double size,
-           gboolean bold, double x, double y, double max_width, gboolean centre)
+           gboolean bold, double x, double y, double max_width, gboolean centre, double bottom)
 {
   /* Long names (“Royal Poinciana”, “Tulipier de Virginie”) take two lines,
    * in a smaller font on small cards. */
@@ -174,11 +176,14 @@ draw_text (cairo_t *cr, const char *text, double size,
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   pango_layout_set_alignment (layout, centre ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT);
   pango_layout_get_pixel_size (layout, &w, &h);
-  cairo_move_to (cr, x, y - h / 2.0);
+  cairo_move_to (cr, x, MIN (y - h / 2.0, bottom - h));
   pango_cairo_show_layout (cr, layout);
   pango_font_description_free (font);
   g_object_unref (layout);
 }
+
+/* The card style of the Preferences: names under the symbols, or not. */
+static gboolean show_names = TRUE;
 
 static void
 draw_face (ArbCard card, cairo_t *cr, double w, double h)
@@ -205,10 +210,24 @@ draw_face (ArbCard card, cairo_t *cr, double w, double h)
   cairo_fill (cr);
 
   cairo_set_source_rgb (cr, ink, ink, ink);
-  draw_text (cr, value, w * 0.34, TRUE, w * 0.09, h * 0.16, w * 0.5, FALSE);
-  if (w >= 40)
+  draw_text (cr, value, w * 0.34, TRUE, w * 0.09, h * 0.16, w * 0.5, FALSE, h);
+  if (w >= 40 && show_names)
     draw_text (cr, arb_species_name (species), NAME_SIZE (w),
-               FALSE, w * 0.03, h * 0.86, NAME_WIDTH (w), TRUE);
+               FALSE, w * 0.03, h * 0.86, NAME_WIDTH (w), TRUE, h - 3);
+}
+
+/* The width of a card of the hand or of a pile for the height of the
+ * window widget is in, a eleventh of it (72 pixels at 800) from smallest
+ * to largest: a low window leaves the arboretum its room, a tall one
+ * does not leave its room empty. */
+int
+arb_card_widget_room_width (GtkWidget *widget, int smallest, int largest)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GdkSurface *surface = native != NULL ? gtk_native_get_surface (native) : NULL;
+  int height = surface != NULL ? gdk_surface_get_height (surface) : 0;
+
+  return CLAMP (height / 11, smallest, largest);
 }
 
 /* Whether the name of a species fits on a card this wide, in two lines
@@ -243,7 +262,9 @@ draw_blank (ArbCardWidget *self, cairo_t *cr, double w, double h)
   if (self->blank == ARB_CARD_WIDGET_BACK)
     {
       rounded_rect (cr, 1, 1, w - 2, h - 2, r);
-      cairo_set_source_rgb (cr, 0.18, 0.36, 0.24);
+      /* A dark neutral (GNOME's Dark 3), far from every species: the
+       * green it had was Willow's. */
+      cairo_set_source_rgb (cr, 0x3d / 255.0, 0x38 / 255.0, 0x46 / 255.0);
       cairo_fill (cr);
       cairo_set_source_rgba (cr, 1, 1, 1, 0.7);
       cairo_set_line_width (cr, 2);
@@ -297,6 +318,37 @@ face_texture_new (ArbCard card, int w, int h, int scale)
                                     (gsize) cairo_image_surface_get_stride (surface));
   cairo_surface_destroy (surface);
   return texture;
+}
+
+static void
+queue_draw_cards (GtkWidget *widget)
+{
+  if (ARB_IS_CARD_WIDGET (widget))
+    gtk_widget_queue_draw (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    queue_draw_cards (child);
+}
+
+/* Whether the faces show the species' names (the card style): every card
+ * of every window is drawn again. A face already drawn that leaves the
+ * cache may later remove a new one of the same key: that costs a drawing,
+ * nothing else. */
+void
+arb_card_widget_set_show_names (gboolean show)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* owned by GTK */
+
+  if (show_names == !!show)
+    return;
+  show_names = !!show;
+  if (face_cache != NULL)
+    g_hash_table_remove_all (face_cache);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWidget) window = g_list_model_get_item (toplevels, i);
+      queue_draw_cards (window);
+    }
 }
 
 /* A new reference to the face of CARD at that size. */

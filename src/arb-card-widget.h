@@ -32,6 +32,10 @@ void       arb_card_widget_set_width    (ArbCardWidget *self,
 void       arb_card_widget_set_lit      (ArbCardWidget *self,
                                          gboolean       lit);
 
+void       arb_card_widget_set_show_names (gboolean  show);
+int        arb_card_widget_room_width   (GtkWidget     *widget,
+                                         int            smallest,
+                                         int            largest);
 gboolean   arb_card_widget_name_fits    (ArbSpecies     species,
                                          int            width);
 

@@ -34,6 +34,10 @@ struct _ArbHandView
 G_DEFINE_FINAL_TYPE (ArbHandView, arb_hand_view, ADW_TYPE_BIN)
 
 #define HAND_CARD_WIDTH 70
+/* In a window 660 pixels high or less, and 1080 or more
+ * (arb_card_widget_room_width): the arboretum keeps its room. */
+#define HAND_CARD_SMALL_WIDTH 60
+#define HAND_CARD_LARGE_WIDTH 100
 /* The narrowest card on which every species name still fits (the window
  * tests check names down to 40): nine cards beside the side panel in an
  * 800-pixel window. */
@@ -149,8 +153,10 @@ make_card_button (ArbHandView *self, ArbCard card, GtkToggleButton *group, gbool
   return button;
 }
 
-/* The widest card, up to HAND_CARD_WIDTH, with which the whole hand fits
- * in width: on a small screen the cards shrink rather than scroll sideways. */
+/* The widest card, up to HAND_CARD_WIDTH (less in a low window, more in
+ * a tall one), with
+ * which the whole hand fits in width: on a small screen the cards shrink
+ * rather than scroll sideways. */
 static int
 fitting_card_width (ArbHandView *self, int width)
 {
@@ -161,7 +167,8 @@ fitting_card_width (ArbHandView *self, int width)
     return self->card_width;
   gtk_widget_measure (GTK_WIDGET (self->box), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
   overhead = natural - n * self->card_width;
-  return CLAMP ((width - overhead) / n, HAND_CARD_MIN_WIDTH, HAND_CARD_WIDTH);
+  return CLAMP ((width - overhead) / n, HAND_CARD_MIN_WIDTH,
+                arb_card_widget_room_width (GTK_WIDGET (self), HAND_CARD_SMALL_WIDTH, HAND_CARD_LARGE_WIDTH));
 }
 
 /* The cards take their new width before the next layout: a resize asked
@@ -280,6 +287,16 @@ leave_gaps (ArbHandView *self, const ArbCardSet *hand, ArbCard new_card)
     }
 }
 
+static gboolean
+has_gaps (ArbHandView *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->box)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (is_gap (child))
+      return TRUE;
+  return FALSE;
+}
+
 /* The card whose button has the keyboard focus, or ARB_CARD_NONE. */
 static ArbCard
 focused_card (ArbHandView *self)
@@ -350,11 +367,18 @@ arb_hand_view_set_hand (ArbHandView *self, const ArbCardSet *hand, ArbCard new_c
 }
 
 /* Whether a card that leaves the hand leaves its place empty (for a person
- * playing) or the hand closes up at once (a replay, a game watched). */
+ * playing) or the hand closes up at once (a replay, a game watched). The
+ * places left empty close when they are no longer kept: the turn is over. */
 void
 arb_hand_view_set_keep_places (ArbHandView *self, gboolean keep_places)
 {
   g_return_if_fail (ARB_IS_HAND_VIEW (self));
+  if (self->keep_places && !keep_places && self->shown && has_gaps (self))
+    {
+      self->updating = TRUE;
+      rebuild (self, &self->hand, self->new_card);
+      self->updating = FALSE;
+    }
   self->keep_places = keep_places;
 }
 

@@ -20,7 +20,6 @@ struct _ArbNewGameDialog
   AdwComboRow     *seats_row;
   AdwPreferencesGroup *players_group;
   AdwExpanderRow  *species_row;
-  GtkSpinButton   *think_spin;
   GtkButton       *start_button;
 
   GSettings       *settings;
@@ -47,11 +46,66 @@ static const struct {
   const char *id;
   const char *label;
 } computer_levels[] = {
-  { "random", N_("Computer: random") },
+  /* Translators: a computer that plays at random. */
+  { "random", N_("Computer: beginner") },
   { "easy",   N_("Computer: easy") },
   { "medium", N_("Computer: medium") },
   { "hard",   N_("Computer: hard") },
 };
+
+/* ---- a combo row's list, each choice whole ----------------------------------
+ * libadwaita's own list cuts a choice after 20 characters ("Règles
+ * classiques (20…"); this one shows it whole, with the check mark of the
+ * chosen one. */
+
+static void
+show_check (GtkListItem *item, GParamSpec *pspec, AdwComboRow *row)
+{
+  GtkWidget *check = gtk_widget_get_last_child (gtk_list_item_get_child (item));
+
+  gtk_widget_set_opacity (check, adw_combo_row_get_selected (row) == gtk_list_item_get_position (item));
+}
+
+static void
+on_choice_setup (GtkSignalListItemFactory *factory, GtkListItem *item)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), gtk_image_new_from_icon_name ("object-select-symbolic"));
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+on_choice_bind (GtkSignalListItemFactory *factory, GtkListItem *item, AdwComboRow *row)
+{
+  GtkWidget *label = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+
+  gtk_label_set_label (GTK_LABEL (label), gtk_string_object_get_string (gtk_list_item_get_item (item)));
+  show_check (item, NULL, row);
+  g_signal_connect_object (row, "notify::selected", G_CALLBACK (show_check), item, G_CONNECT_SWAPPED);
+}
+
+static void
+on_choice_unbind (GtkSignalListItemFactory *factory, GtkListItem *item, AdwComboRow *row)
+{
+  g_signal_handlers_disconnect_by_data (row, item);
+}
+
+static void
+show_whole_choices (AdwComboRow *row)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (on_choice_setup), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (on_choice_bind), row);
+  g_signal_connect (factory, "unbind", G_CALLBACK (on_choice_unbind), row);
+  adw_combo_row_set_list_factory (row, factory);
+  g_object_unref (factory);
+}
 
 /* The smallest number of seats the Players row offers: that of the
  * standard rules, whose range the classic rules share. */
@@ -96,6 +150,24 @@ chosen_species (ArbNewGameDialog *self, ArbSpeciesMask *mask)
   return n;
 }
 
+/* The note on covering the screen matters only when two people share it. */
+static void
+update_seats_note (ArbNewGameDialog *self, ArbVariant variant, guint seats)
+{
+  guint people = 0;
+
+  for (guint i = 0; i < seats && !arb_rules_has_automaton (variant); i++)
+    if (g_strcmp0 (g_ptr_array_index (self->who_ids, adw_combo_row_get_selected (self->who_rows[i])), "person") == 0)
+      people++;
+  if (seats < 2)
+    adw_preferences_group_set_description (self->players_group, NULL);
+  else if (people < 2)
+    adw_preferences_group_set_description (self->players_group, _("The first seat plays first."));
+  else
+    adw_preferences_group_set_description (self->players_group,
+                                           _("The first seat plays first. Between two people’s turns the screen is covered."));
+}
+
 static void
 update_rows (ArbNewGameDialog *self)
 {
@@ -119,6 +191,7 @@ update_rows (ArbNewGameDialog *self)
       gtk_widget_set_visible (GTK_WIDGET (self->name_rows[i]), i < seats);
       gtk_widget_set_visible (GTK_WIDGET (self->who_rows[i]), i < seats && !arb_rules_has_automaton (variant));
     }
+  update_seats_note (self, variant, seats);
   if (choose)
     {
       /* Translators: how many species are ticked, in “Choose 6 species (2 chosen)”. */
@@ -179,13 +252,17 @@ add_seat_rows (ArbNewGameDialog *self)
       g_autofree char *title = g_strdup_printf (_("Seat %u"), i + 1);
 
       self->name_rows[i] = ADW_ENTRY_ROW (adw_entry_row_new ());
-      adw_entry_row_set_activates_default (self->name_rows[i], TRUE);
+      /* Enter ends the editing of a name; it does not start the game
+       * before the other rows have been looked at. */
+      adw_entry_row_set_activates_default (self->name_rows[i], FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->name_rows[i]), title);
       adw_preferences_group_add (self->players_group, GTK_WIDGET (self->name_rows[i]));
 
       self->who_rows[i] = ADW_COMBO_ROW (adw_combo_row_new ());
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->who_rows[i]), _("Played by"));
       adw_combo_row_set_model (self->who_rows[i], G_LIST_MODEL (who));
+      g_signal_connect_swapped (self->who_rows[i], "notify::selected", G_CALLBACK (on_changed), self);
+      show_whole_choices (self->who_rows[i]);
       adw_preferences_group_add (self->players_group, GTK_WIDGET (self->who_rows[i]));
     }
   g_object_unref (who);
@@ -379,7 +456,6 @@ arb_new_game_dialog_class_init (ArbNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbNewGameDialog, seats_row);
   gtk_widget_class_bind_template_child (widget_class, ArbNewGameDialog, players_group);
   gtk_widget_class_bind_template_child (widget_class, ArbNewGameDialog, species_row);
-  gtk_widget_class_bind_template_child (widget_class, ArbNewGameDialog, think_spin);
   gtk_widget_class_bind_template_child (widget_class, ArbNewGameDialog, start_button);
   gtk_widget_class_bind_template_callback (widget_class, on_start_clicked);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
@@ -394,6 +470,7 @@ arb_new_game_dialog_init (ArbNewGameDialog *self)
   for (guint i = 0; i < G_N_ELEMENTS (variants); i++)
     gtk_string_list_append (variant_names, arb_variant_name (variants[i]));
   adw_combo_row_set_model (self->variant_row, G_LIST_MODEL (variant_names));
+  show_whole_choices (self->variant_row);
   g_object_unref (variant_names);
   add_seat_choices (self);
   add_seat_rows (self);
@@ -407,9 +484,6 @@ arb_new_game_dialog_new (GSettings *settings)
 
   self->settings = g_object_ref (settings);
   load_settings (self);
-  /* The pace applies at once, to the game in progress too. */
-  g_settings_bind (settings, "think-time", gtk_spin_button_get_adjustment (self->think_spin), "value",
-                   G_SETTINGS_BIND_DEFAULT);
   g_signal_connect_swapped (self->variant_row, "notify::selected", G_CALLBACK (on_changed), self);
   g_signal_connect_swapped (self->seats_row, "notify::selected", G_CALLBACK (on_changed), self);
   g_signal_connect_swapped (self->species_row, "notify::enable-expansion", G_CALLBACK (on_changed), self);

@@ -37,6 +37,11 @@ G_DEFINE_FINAL_TYPE (ArbPileView, arb_pile_view, ADW_TYPE_BIN)
 
 /* Wide enough for every species name in two lines, in every language. */
 #define POPOVER_CARD_WIDTH 66
+/* The top card's width: PILE_CARD_WIDTH in a window 800 pixels high,
+ * less in a lower one (the arboretum keeps its room), more in a taller. */
+#define PILE_CARD_WIDTH 72
+#define PILE_CARD_SMALL_WIDTH 60
+#define PILE_CARD_LARGE_WIDTH 100
 
 enum {
   CARD_DROPPED,
@@ -110,6 +115,35 @@ arb_pile_view_finalize (GObject *object)
   G_OBJECT_CLASS (arb_pile_view_parent_class)->finalize (object);
 }
 
+/* The card's width follows the window's height (arb_card_widget_room_width),
+ * set when the window's surface changes size, never during a layout. */
+static void
+fit_to_window (ArbPileView *self)
+{
+  int width = arb_card_widget_room_width (GTK_WIDGET (self), PILE_CARD_SMALL_WIDTH, PILE_CARD_LARGE_WIDTH);
+
+  arb_card_widget_set_width (self->top, width);
+  arb_card_widget_set_width (self->ghost, width);
+}
+
+static void
+arb_pile_view_realize (GtkWidget *widget)
+{
+  GdkSurface *surface;
+
+  GTK_WIDGET_CLASS (arb_pile_view_parent_class)->realize (widget);
+  surface = gtk_native_get_surface (gtk_widget_get_native (widget));
+  g_signal_connect_object (surface, "notify::height", G_CALLBACK (fit_to_window), widget, G_CONNECT_SWAPPED);
+  fit_to_window (ARB_PILE_VIEW (widget));
+}
+
+static void
+arb_pile_view_unrealize (GtkWidget *widget)
+{
+  g_signal_handlers_disconnect_by_data (gtk_native_get_surface (gtk_widget_get_native (widget)), widget);
+  GTK_WIDGET_CLASS (arb_pile_view_parent_class)->unrealize (widget);
+}
+
 static void
 arb_pile_view_class_init (ArbPileViewClass *klass)
 {
@@ -123,6 +157,8 @@ arb_pile_view_class_init (ArbPileViewClass *klass)
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 
   g_type_ensure (ARB_TYPE_CARD_WIDGET);
+  widget_class->realize = arb_pile_view_realize;
+  widget_class->unrealize = arb_pile_view_unrealize;
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/arb-pile-view.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbPileView, button);
   gtk_widget_class_bind_template_child (widget_class, ArbPileView, top);
@@ -141,8 +177,8 @@ arb_pile_view_init (ArbPileView *self)
   /* The button's name says the top card; its picture is not read again. */
   arb_accessible_set_hidden (GTK_WIDGET (self->top), TRUE);
   arb_accessible_name_buttons (GTK_WIDGET (self));
-  arb_card_widget_set_width (self->top, 72);
-  arb_card_widget_set_width (self->ghost, 72);
+  arb_card_widget_set_width (self->top, PILE_CARD_WIDTH);
+  arb_card_widget_set_width (self->ghost, PILE_CARD_WIDTH);
   g_signal_connect (target, "drop", G_CALLBACK (on_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (self->button), GTK_EVENT_CONTROLLER (target));
   gtk_menu_button_set_create_popup_func (self->pile_button, create_popover, self, NULL);

@@ -59,14 +59,7 @@ hint_text (ArbViewpoint *viewpoint, const ArbState *state, gboolean viewer_acts,
   switch (state->phase)
     {
     case ARB_PHASE_DRAW:
-      if (state->draws == 1 && arb_card_is_valid (drawn))
-        {
-          g_autofree char *card = arb_card_to_string (drawn);
-          /* Translators: %s is the card just drawn from the deck. */
-          return g_strdup_printf (_("You drew %s. Now draw your second card from the deck or a discard pile."),
-                                  card);
-        }
-      return g_strdup (_("Click the deck or the top card of a discard pile."));
+      return arb_game_describe_draw_hint (arb_viewpoint_get_game (viewpoint), state, drawn);
     case ARB_PHASE_PLAY:
       return g_strdup (_("Choose a card in your hand, then one of the highlighted places in your arboretum."));
     case ARB_PHASE_DISCARD:
@@ -99,6 +92,18 @@ arb_table_heading_update (ArbTableHeading *self,
   state = &arb_viewpoint_get_projection (viewpoint)->state;
   status = arb_game_describe_phase (arb_viewpoint_get_game (viewpoint), state);
   hint = hint_text (viewpoint, state, viewer_acts, drawn);
+  if (viewer_acts && !arb_viewpoint_is_replay (viewpoint))
+    {
+      g_autofree char *end = arb_game_describe_deck_end (arb_viewpoint_get_game (viewpoint), state);
+
+      if (end != NULL)
+        {
+          /* Translators: what the end of the deck means, then the hint. */
+          g_autofree char *both = g_strdup_printf (_("%s %s"), end, hint);
+          g_free (hint);
+          hint = g_steal_pointer (&both);
+        }
+    }
   if (arb_state_is_last_turn (state))
     {
       /* Translators: the heading of the last turn: "Rina: Play a card · Last turn". */

@@ -243,7 +243,13 @@ update_arboreta (ArbTable *self, const ArbState *state)
   if (hand_is_own (self, own))
     title = g_strdup (_("Your arboretum"));
   else
-    title = g_strdup_printf (_("%s’s arboretum"), arb_game_player_name (self->game, (guint) own));
+    {
+      const char *name = arb_game_player_name (self->game, (guint) own);
+      title = g_strdup_printf (arb_game_name_elides (name)
+                               /* Translators: when the name elides (French "Arboretum d’Ann"). */
+                               ? C_("elided name", "%s’s arboretum")
+                               : _("%s’s arboretum"), name);
+    }
   gtk_label_set_label (self->own_title, title);
   arb_arboretum_view_set_arboretum (self->own_view, &state->arboreta[own]);
   arb_side_panel_update (self->side_panel, self->viewpoint, own);
@@ -285,6 +291,14 @@ update_other_hands (ArbTable *self, const ArbState *state, int seat)
     }
 }
 
+/* Whether seat has begun its turn and not ended it yet. */
+static gboolean
+in_turn (const ArbState *state, int seat)
+{
+  return state->phase != ARB_PHASE_OVER && state->current == (guint) seat
+         && !(state->phase == ARB_PHASE_DRAW && state->draws == 0);
+}
+
 static void
 update_hand (ArbTable *self, const ArbState *state)
 {
@@ -298,9 +312,10 @@ update_hand (ArbTable *self, const ArbState *state)
       gtk_label_set_label (self->hand_title, "");
       return;
     }
-  /* Places left empty keep cards under a person's pointer; a replay and a
-   * game being watched show the hand as it is. */
-  arb_hand_view_set_keep_places (self->hand_view, hand_is_own (self, seat));
+  /* Places left empty keep cards under a person's pointer during their
+   * turn; once it is over, and in a replay or a game being watched, the
+   * hand shows as it is. */
+  arb_hand_view_set_keep_places (self->hand_view, hand_is_own (self, seat) && in_turn (state, seat));
   arb_hand_view_set_hand (self->hand_view, &state->hands[seat], is_replay (self) ? ARB_CARD_NONE : self->new_card);
   /* Only the person playing chooses a card: a replay or a game watched
    * shows none chosen. */
@@ -309,8 +324,14 @@ update_hand (ArbTable *self, const ArbState *state)
   if (hand_is_own (self, seat))
     title = g_strdup (_("Your hand"));
   else
-    /* Translators: whose hand is shown. */
-    title = g_strdup_printf (_("%s’s hand"), arb_game_player_name (self->game, (guint) seat));
+    {
+      const char *name = arb_game_player_name (self->game, (guint) seat);
+      title = g_strdup_printf (arb_game_name_elides (name)
+                               /* Translators: whose hand is shown, when the name elides (French "Main d’Ann"). */
+                               ? C_("elided name", "%s’s hand")
+                               /* Translators: whose hand is shown. */
+                               : _("%s’s hand"), name);
+    }
   gtk_label_set_label (self->hand_title, title);
 }
 

@@ -136,6 +136,47 @@ save_filter (void)
   return filter;
 }
 
+/* Save As and Open start where the last game was saved or opened, at
+ * first in the user's documents: never in the working directory, which
+ * for a game started from the desktop is the home folder or "/". */
+static void
+start_in_last_folder (ArbWindow *self, GtkFileChooser *chooser)
+{
+  g_autofree char *last = g_settings_get_string (self->settings, "last-folder");
+  const char *folder = *last != '\0' && g_file_test (last, G_FILE_TEST_IS_DIR)
+                       ? last : g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  g_autoptr (GFile) file = NULL;
+
+  if (folder == NULL || !g_file_test (folder, G_FILE_TEST_IS_DIR))
+    folder = g_get_home_dir ();
+  file = g_file_new_for_path (folder);
+  gtk_file_chooser_set_current_folder (chooser, file, NULL);
+}
+
+static void
+remember_folder (ArbWindow *self, GFile *file)
+{
+  g_autoptr (GFile) parent = g_file_get_parent (file);
+  g_autofree char *path = parent != NULL ? g_file_get_path (parent) : NULL;
+
+  if (path != NULL)
+    g_settings_set_string (self->settings, "last-folder", path);
+}
+
+/* The choosers are modal: no card can be chosen behind them. */
+static GtkFileChooserNative *
+new_chooser (ArbWindow *self, const char *title, GtkFileChooserAction action, const char *accept)
+{
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), action,
+                                                               accept, _("_Cancel"));
+  g_autoptr (GtkFileFilter) filter = save_filter ();
+
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  start_in_last_folder (self, GTK_FILE_CHOOSER (chooser));
+  return chooser;
+}
+
 static void
 on_save_response (GtkNativeDialog *chooser, int response, ArbWindow *self)
 {
@@ -151,7 +192,8 @@ on_save_response (GtkNativeDialog *chooser, int response, ArbWindow *self)
           g_set_object (&file, g_file_new_for_path (named));
         }
       /* Once saved, what waited for the offer to save goes on. */
-      write_game (self, file);
+      if (write_game (self, file))
+        remember_folder (self, file);
     }
   else
     arb_session_cancel_offer (self->session);
@@ -163,13 +205,10 @@ save_as_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   ArbWindow *self = ARB_WINDOW (widget);
   GtkFileChooserNative *chooser;
-  g_autoptr (GtkFileFilter) filter = save_filter ();
 
   if (arb_session_get_game (self->session) == NULL)
     return;
-  chooser = gtk_file_chooser_native_new (_("Save Game"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
-                                         _("_Save"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  chooser = new_chooser (self, _("Save Game"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"));
   if (arb_session_get_file (self->session) != NULL)
     gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), arb_session_get_file (self->session), NULL);
   else
@@ -205,6 +244,7 @@ on_open_response (GtkNativeDialog *chooser, int response, ArbWindow *self)
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
 
+      remember_folder (self, file);
       arb_session_load (self->session, file);
     }
   g_object_unref (chooser);
@@ -213,12 +253,8 @@ on_open_response (GtkNativeDialog *chooser, int response, ArbWindow *self)
 static void
 show_open_chooser (ArbWindow *self)
 {
-  GtkFileChooserNative *chooser;
-  g_autoptr (GtkFileFilter) filter = save_filter ();
+  GtkFileChooserNative *chooser = new_chooser (self, _("Open Game"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"));
 
-  chooser = gtk_file_chooser_native_new (_("Open Game"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
-                                         _("_Open"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
   g_signal_connect (chooser, "response", G_CALLBACK (on_open_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
@@ -302,6 +338,23 @@ on_offer_response (AdwMessageDialog *dialog, const char *response, ArbWindow *se
     arb_session_cancel_offer (self->session);
 }
 
+/* What the question to save says would be lost: moves, or only the review
+ * of a game; a game over is not kept for the next start. */
+static const char *
+offer_body (ArbWindow *self, gboolean closing)
+{
+  gboolean over = arb_game_is_finished (arb_session_get_game (self->session));
+
+  if (!arb_session_has_unsaved_steps (self->session))
+    return closing ? _("The review of this game is not saved.")
+                   : _("The review of this game is not saved. Another game will take its place.");
+  if (!closing)
+    return _("The game has moves that are not saved. Another game will take its place.");
+  return over ? _("The game has moves that are not saved.")
+              : _("The game has moves that are not saved. The game in progress "
+                  "is also kept and offered again at the next start.");
+}
+
 /* Before the window closes or another game takes the place of this one,
  * offers to save steps that are not saved yet: the automatic save keeps
  * a game in progress only until the next game starts. Returns FALSE when
@@ -316,12 +369,7 @@ _arb_window_offer_to_save (ArbWindow *self, ArbAfterSave then)
       && !arb_session_offer_to_save (self->session, then))
     return FALSE;
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save the Game?"),
-                                   closing
-                                   ? _("The game has moves that are not saved. The game in progress "
-                                       "is also kept and offered again at the next start.")
-                                   : _("The game has moves that are not saved. Another game will "
-                                       "take its place."));
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save the Game?"), offer_body (self, closing));
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
                                     "discard", closing ? _("_Close Without Saving") : _("_Discard Game"),

@@ -4,6 +4,7 @@
 
 #include "arb-review-chart.h"
 #include "arb-session.h"
+#include "arb-sounds.h"
 #include "arb-table-private.h"
 #include "arb-window.h"
 
@@ -18,6 +19,7 @@ struct _ArbWindow
   AdwWindowTitle       *window_title;
   GtkStack             *stack;
   GtkToggleButton      *panel_button;
+  GtkWidget            *header_new_game_button;
   ArbTable             *table;
   AdwStatusPage        *cover_page;
   GtkWidget            *continue_button;
@@ -35,8 +37,11 @@ struct _ArbWindow
   GtkProgressBar       *review_progress;
   ArbReviewChart       *review_chart;
   GtkLabel             *review_key;
+  GtkToggleButton      *chart_button;
+  gboolean              chart_offered; /* the chart's button is shown */
 
   GSettings            *settings;
+  ArbSounds            *sounds;
   ArbSession           *session;     /* the course of the game: the window shows it */
   GSignalGroup         *shown_signals;  /* the session's viewpoint */
   GSignalGroup         *replay_signals; /* the session's replay */

@@ -101,6 +101,23 @@ show_key (ArbWindow *self, gboolean shown, gboolean with_chart)
   gtk_widget_set_visible (GTK_WIDGET (self->review_key), shown);
 }
 
+/* The chart of a reviewed game, unless its button folded it away: in a
+ * window under 800 pixels high it starts folded, and the arboretum keeps
+ * its room. */
+static void
+show_chart (ArbWindow *self, gboolean has_chart)
+{
+  gboolean first = has_chart && !self->chart_offered;
+
+  /* Set first: the button's "toggled" comes back here. */
+  self->chart_offered = has_chart;
+  if (first)
+    gtk_toggle_button_set_active (self->chart_button, gtk_widget_get_height (GTK_WIDGET (self)) >= 800);
+  gtk_widget_set_visible (GTK_WIDGET (self->chart_button), has_chart);
+  gtk_widget_set_visible (GTK_WIDGET (self->review_chart),
+                          has_chart && gtk_toggle_button_get_active (self->chart_button));
+}
+
 /* The review of the decision about to be made at the replay's position,
  * while replaying a reviewed game. */
 void
@@ -126,7 +143,7 @@ _arb_window_show_review (ArbWindow *self)
   gtk_label_set_label (self->review_label, text != NULL ? text : "");
   arb_review_chart_set_review (self->review_chart, replay != NULL ? viewpoint : NULL, replay != NULL ? review : NULL);
   arb_review_chart_set_step (self->review_chart, step);
-  gtk_widget_set_visible (GTK_WIDGET (self->review_chart), replay != NULL && has_course (review));
+  show_chart (self, replay != NULL && has_course (review));
   show_key (self, replay != NULL && review != NULL && !reviewing, has_course (review));
   if (game != NULL)
     show_ghost (self, viewpoint, replay != NULL ? review : NULL, step);
@@ -147,6 +164,8 @@ _arb_window_class_add_review (GtkWidgetClass *widget_class)
   g_type_ensure (ARB_TYPE_REVIEW_CHART);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, review_chart);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, review_key);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, chart_button);
+  gtk_widget_class_bind_template_callback (widget_class, _arb_window_show_review);
   gtk_widget_class_bind_template_callback (widget_class, on_review_step_chosen);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, review_box);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, review_label);

@@ -164,7 +164,10 @@ update_page (ArbWindow *self)
       const char *name = arb_game_player_name (game, cover_for);
       g_autofree char *title = g_strdup_printf (_("Pass to %s"), name);
       g_autofree char *description =
-        g_strdup_printf (_("It is %s’s turn. The other players should look away while %s looks at their hand."),
+        g_strdup_printf (arb_game_name_elides (name)
+                         /* Translators: when the name elides (French "C’est au tour d’Ann … pendant qu’Ann"). */
+                         ? C_("elided name", "It is %s’s turn. The other players should look away while %s looks at their hand.")
+                         : _("It is %s’s turn. The other players should look away while %s looks at their hand."),
                          name, name);
 
       adw_status_page_set_title (self->cover_page, title);
@@ -196,9 +199,30 @@ show_scores (ArbWindow *self)
   gtk_window_present (GTK_WINDOW (self->score_dialog));
 }
 
+/* A card drawn, planted or discarded in the game being played (not in its
+ * replay) makes its sound, when sounds are on. */
+static void
+on_shown_step (ArbWindow *self, guint index, ArbViewpoint *viewpoint)
+{
+  ArbGame *game = arb_session_get_game (self->session);
+  static const ArbSound sounds[] = {
+    [ARB_MOVE_DRAW] = ARB_SOUND_DRAW,
+    [ARB_MOVE_PLAY] = ARB_SOUND_PLANT,
+    [ARB_MOVE_DISCARD] = ARB_SOUND_DISCARD,
+  };
+  const ArbStep *step;
+
+  if (game == NULL || arb_viewpoint_is_replay (viewpoint) || index >= arb_game_get_n_steps (game))
+    return;
+  step = arb_game_get_step (game, index);
+  if ((guint) step->move.kind < G_N_ELEMENTS (sounds))
+    arb_sounds_play (self->sounds, sounds[step->move.kind]);
+}
+
 static void
 on_game_ended (ArbSession *session, ArbWindow *self)
 {
+  arb_sounds_play (self->sounds, ARB_SOUND_GAME_OVER);
   update_page (self);
   _arb_window_update_controls (self);
   show_scores (self);
@@ -347,6 +371,7 @@ arb_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (arb_session_get_viewpoint (self->session), self);
     }
   g_clear_object (&self->session);
+  g_clear_object (&self->sounds);
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), ARB_TYPE_WINDOW);
   G_OBJECT_CLASS (arb_window_parent_class)->dispose (object);
@@ -416,6 +441,7 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, panel_button);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, header_new_game_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, table);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, cover_page);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, continue_button);
@@ -446,6 +472,17 @@ static const char * const game_actions[] = {
   "win.replay-next", "win.replay-last", "win.replay-exit", "win.replay-continue",
 };
 
+/* The welcome page has its own New Game, and no side panel to show. */
+static void
+update_header (ArbWindow *self)
+{
+  gboolean welcome = g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "welcome") == 0;
+
+  gtk_widget_set_visible (self->header_new_game_button, !welcome);
+  gtk_widget_set_visible (GTK_WIDGET (self->panel_button), !welcome);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.toggle-side-panel", !welcome);
+}
+
 static void
 arb_window_init (ArbWindow *self)
 {
@@ -454,6 +491,7 @@ arb_window_init (ArbWindow *self)
   arb_accessible_follow_stack (self->stack);
 
   self->settings = g_settings_new (SCHEMA_ID);
+  self->sounds = arb_sounds_new (self->settings);
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
@@ -488,6 +526,7 @@ arb_window_init (ArbWindow *self)
   self->shown_signals = g_signal_group_new (ARB_TYPE_VIEWPOINT);
   g_signal_group_connect_swapped (self->shown_signals, "step-applied",
                                   G_CALLBACK (_arb_window_update_controls), self);
+  g_signal_group_connect_swapped (self->shown_signals, "step-applied", G_CALLBACK (on_shown_step), self);
   g_signal_group_connect_swapped (self->shown_signals, "position-reset",
                                   G_CALLBACK (_arb_window_update_controls), self);
   g_signal_group_set_target (self->shown_signals, arb_session_get_viewpoint (self->session));
@@ -502,6 +541,8 @@ arb_window_init (ArbWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (game_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), game_actions[i], FALSE);
   update_actions (self);
+  g_signal_connect_swapped (self->stack, "notify::visible-child-name", G_CALLBACK (update_header), self);
+  update_header (self);
 }
 
 ArbWindow *

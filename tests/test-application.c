@@ -3,6 +3,8 @@
  * bus: what activating it, opening a file with it or its New Game reach. */
 #include "config.h"
 
+#include <string.h>
+
 #include "arb-test-window.h"
 
 #include "arb-application.h"
@@ -106,6 +108,28 @@ test_new_game_with_scores (GtkApplication *app)
   close_all (app);
 }
 
+/* About credits the game's designer, and links to the website and the
+ * issue tracker. */
+static void
+test_about (GtkApplication *app)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* owned by GTK */
+  AdwAboutWindow *about = NULL;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (ADW_IS_ABOUT_WINDOW (w))
+        about = ADW_ABOUT_WINDOW (w);
+    }
+  g_assert_nonnull (about);
+  g_assert_true (g_str_has_prefix (adw_about_window_get_website (about), "https://"));
+  g_assert_true (g_str_has_prefix (adw_about_window_get_issue_url (about), "https://"));
+  g_assert_nonnull (strstr (adw_about_window_get_comments (about), "Dan Cassar"));
+  gtk_window_destroy (GTK_WINDOW (about));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -124,5 +148,6 @@ main (int argc, char *argv[])
   g_test_add_data_func ("/application/activate-with-scores", app, (GTestDataFunc) test_activate_with_scores);
   g_test_add_data_func ("/application/open-with-scores", app, (GTestDataFunc) test_open_with_scores);
   g_test_add_data_func ("/application/new-game-with-scores", app, (GTestDataFunc) test_new_game_with_scores);
+  g_test_add_data_func ("/application/about", app, (GTestDataFunc) test_about);
   return g_test_run ();
 }

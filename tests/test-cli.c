@@ -839,6 +839,19 @@ test_usage (void)
   g_assert_nonnull (strstr (help.out, "bench"));
 }
 
+/* The progress of a long tournament goes to a terminal only: piped, as
+ * here, stderr stays empty and stdout holds the table alone. */
+static void
+test_tournament_quiet_when_piped (void)
+{
+  g_auto (Run) run = { 0 };
+
+  run_cli (&run, "tournament", "--games", "4", "--players", "2", "--ai", "random,random", "--seed", "3", NULL);
+  assert_ok (&run);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_null (strstr (run.out, "\r"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -862,6 +875,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/play/bad-options", test_play_bad_options);
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/ascii-locale", test_ascii_locale);
+  g_test_add_func ("/cli/tournament/quiet-when-piped", test_tournament_quiet_when_piped);
 
   return g_test_run ();
 }

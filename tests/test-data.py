@@ -331,7 +331,9 @@ def check_manifest(srcdir, path):
         fail('runtime-version %r: GNOME 43 or newer is needed for GTK 4.8 and libadwaita 1.2'
              % version)
 
-    wanted = ['--share=ipc', '--socket=wayland', '--socket=fallback-x11', '--device=dri']
+    # The sound server is for the sounds a player may turn on (GSound).
+    wanted = ['--share=ipc', '--socket=wayland', '--socket=fallback-x11', '--device=dri',
+              '--socket=pulseaudio']
     args = m.get('finish-args', [])
     if sorted(args) != sorted(wanted):
         fail('finish-args %r: expected exactly %r' % (args, wanted))

@@ -722,6 +722,75 @@ test_seats_and_targets (void)
   g_assert_cmpstr (solo_title, ==, "Discard pile");
 }
 
+/* Near the end of the deck the hints say what is coming: the other player
+ * may empty it before this one's next turn, this turn may end the game,
+ * and once the deck is empty the second card comes from a discard pile. */
+static void
+play_to_deck_end (guint32 seed, gboolean *told_other, gboolean *told_this, gboolean *told_empty)
+{
+  g_autoptr (ArbGame) game = new_game (ARB_VARIANT_STANDARD, 2, seed);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+
+  while (!arb_game_is_finished (game))
+    {
+      const ArbState *state = arb_game_get_state (game);
+      g_autofree char *end = arb_game_describe_deck_end (game, state);
+      guint left = arb_state_turns_left (state);
+      ArbMove move = arb_test_random_move (state, rand);
+
+      if (left == 2)
+        {
+          g_autofree char *other = g_strdup_printf ("This may be your last turn: %s can empty the deck.",
+                                                    arb_game_player_name (game, 1 - state->current));
+          g_assert_cmpstr (end, ==, other);
+          *told_other = TRUE;
+        }
+      else if (left == 1 && !arb_state_is_last_turn (state))
+        {
+          g_assert_cmpstr (end, ==, "Whoever draws the deck’s last card ends the game with this turn.");
+          *told_this = TRUE;
+        }
+      else
+        g_assert_null (end);
+      if (state->phase == ARB_PHASE_DRAW && state->draws == 1 && state->deck.n == 0)
+        {
+          ArbCard last = arb_game_get_step (game, arb_game_get_n_steps (game) - 1)->move.card;
+          g_autofree char *hint = arb_game_describe_draw_hint (game, state, last);
+
+          g_assert_nonnull (strstr (hint, "Now take your second card from a discard pile."));
+          g_assert_null (strstr (hint, "from the deck"));
+          *told_empty = TRUE;
+        }
+      /* Every draw from the deck, so that the deck runs out; in odd games
+       * one from a discard pile, so that a turn's first draw empties it. */
+      if (state->phase == ARB_PHASE_DRAW && state->deck.n > 0)
+        {
+          gint8 sources[1 + ARB_MAX_PLAYERS];
+          guint n = arb_state_legal_sources (state, sources);
+
+          move = arb_move_draw (ARB_SOURCE_DECK);
+          if (seed % 2 == 1 && state->draws == 0 && state->deck.n == 2)
+            for (guint i = 0; i < n; i++)
+              if (sources[i] != ARB_SOURCE_DECK)
+                move = arb_move_draw (sources[i]);
+        }
+      g_assert_true (arb_game_apply (game, &move, NULL));
+    }
+}
+
+static void
+test_deck_end_hints (void)
+{
+  gboolean told_other = FALSE, told_this = FALSE, told_empty = FALSE;
+
+  /* The deck ends on a turn's first draw in some games only. */
+  for (guint32 seed = 1; seed <= 12; seed++)
+    play_to_deck_end (seed, &told_other, &told_this, &told_empty);
+  g_assert_true (told_other);
+  g_assert_true (told_this);
+  g_assert_true (told_empty);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -738,6 +807,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/game/describe-steps", test_describe_steps);
   g_test_add_func ("/game/legal-cells", test_legal_cells);
   g_test_add_func ("/game/seats-and-targets", test_seats_and_targets);
+  g_test_add_func ("/game/deck-end-hints", test_deck_end_hints);
 
   return g_test_run ();
 }

@@ -321,6 +321,11 @@ test_keep_places (Fixture *fixture, gconstpointer data)
 
     g_assert_cmpfloat_with_epsilon (arb_test_bounds (gap, GTK_WIDGET (fixture->view)).size.width, width, 0.5);
   }
+  /* The turn is over: the places are no longer kept, the hand closes up,
+   * and kept again for the next turn. */
+  arb_hand_view_set_keep_places (fixture->view, FALSE);
+  assert_row (fixture->view, DOGWOOD_5, OAK_5, WILLOW_6);
+  arb_hand_view_set_keep_places (fixture->view, TRUE);
 
   /* A card drawn: the hand closes up around it. */
   arb_card_set_add (&hand, OAK_3);

@@ -66,6 +66,36 @@ test_rules_in_french (void)
   g_assert_cmpstr (error->message, ==, "Cette partie se joue à 2, 3 ou 4 joueurs, pas 5");
 }
 
+/* French elides "de" before a vowel or a mute h: "Pile d’Ann", "Pile de Tom". */
+static void
+test_elision (void)
+{
+  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = NULL;
+  g_autofree char *ann_pile = NULL, *tom_pile = NULL, *ann_discard = NULL, *tom_discard = NULL;
+
+  g_assert_true (arb_game_name_elides ("Ann"));
+  g_assert_true (arb_game_name_elides ("Élodie"));
+  g_assert_true (arb_game_name_elides ("hugo"));
+  g_assert_false (arb_game_name_elides ("Tom"));
+  g_assert_false (arb_game_name_elides ("1er"));
+  g_assert_false (arb_game_name_elides (""));
+
+  g_ptr_array_add (players, arb_player_new ("Ann", ARB_PLAYER_PERSON, NULL));
+  g_ptr_array_add (players, arb_player_new ("Tom", ARB_PLAYER_COMPUTER, "random"));
+  game = arb_game_new (ARB_VARIANT_STANDARD, players, 1, 0, &error);
+  g_assert_no_error (error);
+  ann_pile = arb_game_pile_title (game, 0, 0);
+  tom_pile = arb_game_pile_title (game, 1, 0);
+  ann_discard = arb_game_pile_name (game, 0);
+  tom_discard = arb_game_pile_name (game, 1);
+  g_assert_cmpstr (ann_pile, ==, "Pile d’Ann");
+  g_assert_cmpstr (tom_pile, ==, "Pile de Tom");
+  g_assert_cmpstr (ann_discard, ==, "la défausse d’Ann");
+  g_assert_cmpstr (tom_discard, ==, "la défausse de Tom");
+}
+
 /* French has one form for 0 and 1 and another from 2 on. */
 static void
 test_plural_rule (void)
@@ -167,6 +197,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/i18n/card-name", test_card_name);
   g_test_add_func ("/i18n/rules", test_rules_in_french);
   g_test_add_func ("/i18n/plural-rule", test_plural_rule);
+  g_test_add_func ("/i18n/elision", test_elision);
   g_test_add_func ("/i18n/cli/play", test_cli_play_in_french);
   g_test_add_func ("/i18n/cli/error", test_cli_error_in_french);
 

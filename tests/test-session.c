@@ -83,6 +83,16 @@ test_session_modified (void)
   title = arb_session_dup_title (session);
   g_assert_cmpstr (title, ==, "Première partie.arboretum");
 
+  /* A review alone is worth saving, but it is no move: the question to
+   * save says which it is. */
+  arb_session_changed (session);
+  g_assert_true (arb_session_get_modified (session));
+  g_assert_false (arb_session_has_unsaved_steps (session));
+  play_turns (game, rand, 1);
+  g_assert_true (arb_session_has_unsaved_steps (session));
+  arb_session_saved (session, file);
+  g_assert_false (arb_session_has_unsaved_steps (session));
+
   play_turns (game, rand, 1);
   marked = arb_session_dup_title (session);
   g_assert_cmpstr (marked, ==, "• Première partie.arboretum");

@@ -229,6 +229,62 @@ test_new_game_offers_to_save (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkFileChooser *
+find_file_chooser (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* owned by GTK */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (GTK_IS_FILE_CHOOSER (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return GTK_FILE_CHOOSER (w);
+    }
+  return NULL;
+}
+
+/* Open, reached through "Save the Game?" then Discard Game, is modal as
+ * Open always is: no hand card can be chosen behind it. It starts in the
+ * folder of the last save, and Save As too. */
+static void
+test_choosers_modal_in_last_folder (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *folder = g_dir_make_tmp ("arb-folder-XXXXXX", &error);
+  g_autoptr (GFile) expected = g_file_new_for_path (folder);
+  const char *actions[] = { "win.open", "win.save-as" };
+
+  g_assert_no_error (error);
+  g_settings_set_string (settings, "last-folder", folder);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 11, &error));
+  arb_test_wait_for (window, arb_test_settled);
+  arb_test_person_step (window);
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      GtkFileChooser *chooser;
+      g_autoptr (GFile) shown = NULL;
+
+      gtk_widget_activate_action (GTK_WIDGET (window), actions[i], NULL);
+      if (i == 0)
+        adw_message_dialog_response (arb_test_find_message_dialog (window), "discard");
+      arb_test_let_frames_pass ();
+      chooser = find_file_chooser ();
+      g_assert_nonnull (chooser);
+      g_assert_true (gtk_window_get_modal (GTK_WINDOW (chooser)));
+      shown = gtk_file_chooser_get_current_folder (chooser);
+      g_assert_nonnull (shown);
+      g_assert_true (g_file_equal (shown, expected));
+      gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+      arb_test_let_frames_pass ();
+    }
+  g_settings_reset (settings, "last-folder");
+  g_rmdir (folder);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The title the header bar shows. */
 static const char *
 window_title (ArbWindow *window)
@@ -330,6 +386,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/close-offers-to-save", test_close_offers_to_save);
   g_test_add_func ("/window/new-game-offers-to-save", test_new_game_offers_to_save);
   g_test_add_func ("/window/close-without-saving", test_close_without_saving);
+  g_test_add_func ("/window/choosers-modal-in-last-folder", test_choosers_modal_in_last_folder);
   g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
   g_test_add_func ("/window/open-damaged-file", test_open_damaged_file);
   g_test_add_func ("/window/log-at-end-of-opened-game", test_log_at_end_of_opened_game);

@@ -75,6 +75,9 @@ test_heading_keeps_height (void)
   g_autoptr (GError) error = NULL;
   GtkWidget *text_box;
 
+  /* An 800 × 600 window: the side panel folds away there, so that the
+   * heading reads whole, and the hand's cards keep their 70 pixels; under
+   * 600 pixels a zoomed-in card is taller than the arboretum's room. */
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window,
@@ -407,7 +410,10 @@ test_scroll_to_newest (void)
   ArbGame *game;
   GtkAdjustment *hadj;
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 800, 560);
+  /* An 800 × 600 window: the side panel folds away there, so that the
+   * heading reads whole, and the hand's cards keep their 70 pixels; under
+   * 600 pixels a zoomed-in card is taller than the arboretum's room. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 47, &error));
   game = arb_window_get_game (window);
@@ -466,6 +472,9 @@ test_arboretum_fits (void)
   const ArbState *state;
   int width;
 
+  /* An 800 × 600 window: the side panel folds away there, so that the
+   * heading reads whole, and the hand's cards keep their 70 pixels; under
+   * 600 pixels a zoomed-in card is taller than the arboretum's room. */
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 47, &error));
@@ -521,6 +530,23 @@ test_shortcuts_window (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
   g_assert_true (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)) == overlay);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  /* It lists Discard and the review's Page Up and Page Down. */
+  {
+    g_autoptr (GPtrArray) shortcuts = g_ptr_array_new ();
+    gboolean discard = FALSE, pages = FALSE;
+
+    arb_test_find_type (GTK_WIDGET (overlay), GTK_TYPE_SHORTCUTS_SHORTCUT, shortcuts);
+    for (guint i = 0; i < shortcuts->len; i++)
+      {
+        g_autofree char *accelerator = NULL;
+
+        g_object_get (shortcuts->pdata[i], "accelerator", &accelerator, NULL);
+        discard |= g_strcmp0 (accelerator, "<Alt>d") == 0;
+        pages |= g_strcmp0 (accelerator, "Page_Up Page_Down") == 0;
+      }
+    g_assert_true (discard);
+    g_assert_true (pages);
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -598,6 +624,45 @@ test_fits_small_screen (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The welcome page has one New Game, its own, and no side panel button;
+ * both come with the table. */
+static void
+test_welcome_header (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_false (gtk_widget_get_visible (window->header_new_game_button));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->panel_button)));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 3, &error));
+  g_assert_true (gtk_widget_get_visible (window->header_new_game_button));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->panel_button)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The welcome page with all four buttons (Continue too) fits a window on
+ * an 800 × 600 screen under GNOME's top bar, its last button (Rules) too. */
+static void
+test_welcome_fits_small_screen (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GPtrArray) pages = g_ptr_array_new ();
+  int minimum, natural, header;
+
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_widget_set_visible (window->continue_button, TRUE);
+  arb_test_find_type (GTK_WIDGET (window), ADW_TYPE_STATUS_PAGE, pages);
+  g_assert_cmpuint (pages->len, >=, 1);
+  gtk_widget_measure (pages->pdata[0], GTK_ORIENTATION_VERTICAL, 800, &minimum, &natural, NULL, NULL);
+  gtk_widget_measure (gtk_widget_get_first_child (gtk_widget_get_first_child (
+                        adw_application_window_get_content (ADW_APPLICATION_WINDOW (window)))),
+                      GTK_ORIENTATION_VERTICAL, 800, NULL, &header, NULL, NULL);
+  g_test_message ("welcome page %d px high, header bar %d", natural, header);
+  g_assert_cmpint (natural + header, <=, 600 - 40);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* F9's action shows and hides the side panel, the header bar's button with it. */
 static void
 test_toggle_side_panel (void)
@@ -666,5 +731,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/fits-the-screen", test_fits_the_screen);
   g_test_add_func ("/window/hand-fits", test_hand_fits);
   g_test_add_func ("/window/toggle-side-panel", test_toggle_side_panel);
+  g_test_add_func ("/window/welcome-header", test_welcome_header);
+  g_test_add_func ("/window/welcome-fits-small-screen", test_welcome_fits_small_screen);
   return g_test_run ();
 }

@@ -12,7 +12,8 @@
 #include "arb-card-widget.h"
 #include "arb-pile-view.h"
 
-/* The chart of a reviewed replay: a click at a step's place takes the
+/* The chart of a reviewed replay folds away with its button, at first in
+ * a window under 800 pixels high; a click at a step's place takes the
  * replay there. */
 static void
 check_chart_clicks (ArbWindow *window)
@@ -21,6 +22,13 @@ check_chart_clicks (ArbWindow *window)
   ArbReplay *replay = arb_window_get_replay (window);
   guint n = arb_review_get_n_steps (arb_session_get_review (window->session));
 
+  arb_test_let_frames_pass ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->chart_button)));
+  g_assert_cmpint (gtk_toggle_button_get_active (window->chart_button), ==,
+                   gtk_widget_get_height (GTK_WIDGET (window)) >= 800);
+  gtk_toggle_button_set_active (window->chart_button, FALSE);
+  g_assert_false (gtk_widget_get_visible (chart));
+  gtk_toggle_button_set_active (window->chart_button, TRUE);
   arb_test_let_frames_pass ();
   g_assert_true (gtk_widget_get_mapped (chart));
   g_assert_cmpint (gtk_widget_get_width (chart), >, 100);
@@ -269,12 +277,12 @@ test_review_chart (void)
   arb_window_start_replay (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.review", NULL);
   arb_test_wait_for (window, reviewed);
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->review_chart)));
   check_chart_clicks (window);
   check_chart_keys (window);
-  /* Out of the replay, no chart. */
+  /* Out of the replay, no chart, nor its button. */
   arb_window_set_game (window, arb_window_get_game (window));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->review_chart)));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->chart_button)));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -10,11 +10,15 @@
  * A shared victory (a tie the rules leave standing) counts as 1/k of a win
  * for each of the k winners, so the win rates of a table add up to 1; the
  * JSON's wins and shared_wins count games.
+ *
+ * A tournament of hard players takes minutes: on a terminal, stderr shows
+ * how many games are done; piped or redirected, nothing is added.
  */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <glib/gi18n.h>
 
 #include "arb-cli.h"
@@ -47,6 +51,8 @@ typedef struct {
   Entrant     entrants[ARB_MAX_PLAYERS];
 
   gint        next_game;    /* atomic */
+  gint        games_done;   /* atomic: for the progress line */
+  gint        workers_left; /* atomic */
   GMutex      lock;
   gboolean    failed;
   char       *failure;
@@ -152,12 +158,36 @@ worker (gpointer data)
           g_mutex_unlock (&t->lock);
           break;
         }
+      g_atomic_int_inc (&t->games_done);
     }
   g_mutex_lock (&t->lock);
   for (guint i = 0; i < t->n_entrants; i++)
     merge (&t->entrants[i], &local[i]);
   g_mutex_unlock (&t->lock);
+  g_atomic_int_dec_and_test (&t->workers_left);
   return NULL;
+}
+
+/* On a terminal, the games done so far, on one line that the next
+ * overwrites and the end clears. */
+static void
+show_progress (Tournament *t)
+{
+  guint shown = G_MAXUINT;
+
+  while (g_atomic_int_get (&t->workers_left) > 0)
+    {
+      guint done = (guint) g_atomic_int_get (&t->games_done);
+
+      if (done != shown)
+        {
+          g_printerr ("\r");
+          g_printerr (_("Game %u of %u…"), MIN (done + 1, t->n_games), t->n_games);
+          shown = done;
+        }
+      g_usleep (G_USEC_PER_SEC / 5);
+    }
+  g_printerr ("\r\033[K");
 }
 
 /* A square root by Newton's method: the program links no libm for one call. */
@@ -369,8 +399,11 @@ run (Tournament *t, guint n_threads)
 {
   g_autoptr (GPtrArray) threads = g_ptr_array_new ();
 
+  g_atomic_int_set (&t->workers_left, (gint) n_threads);
   for (guint i = 0; i < n_threads; i++)
     g_ptr_array_add (threads, g_thread_new ("tournament", worker, t));
+  if (isatty (fileno (stderr)))
+    show_progress (t);
   for (guint i = 0; i < threads->len; i++)
     g_thread_join (g_ptr_array_index (threads, i));
   if (t->failed)

@@ -25,6 +25,29 @@ arb_game_player_name (ArbGame *game, guint player)
   return arb_player_get_name (arb_game_get_player (game, player));
 }
 
+/* Whether the language elides the word before NAME ("d’Ann", not
+ * "de Ann"). The letters are the translator's: each sentence that holds a
+ * name has a second, "elided name" form that a language with elision
+ * translates with the short word, and English translates as the first. */
+gboolean
+arb_game_name_elides (const char *name)
+{
+  /* Translators: the first letters (lower case, without accents) before
+   * which your language elides a short word, such as French "d’Ann" for
+   * "de Ann". Translate as "-" if your language has no elision. */
+  const char *letters = C_("elision", "-");
+  gunichar first, decomposed[G_UNICHAR_MAX_DECOMPOSITION_LENGTH];
+
+  g_return_val_if_fail (name != NULL, FALSE);
+  if (*name == '\0' || !g_utf8_validate (name, -1, NULL))
+    return FALSE;
+  first = g_unichar_tolower (g_utf8_get_char (name));
+  /* "É" counts as "e": the list needs no accented letters. */
+  if (g_unichar_fully_decompose (first, FALSE, decomposed, G_N_ELEMENTS (decomposed)) > 0)
+    first = decomposed[0];
+  return g_unichar_isalpha (first) && g_utf8_strchr (letters, -1, first) != NULL;
+}
+
 /* A player's name cut to max_chars characters, the last one "…", where
  * room is short (above a discard pile, on a tab); 0 keeps it whole. */
 char *
@@ -50,21 +73,30 @@ arb_game_pile_title (ArbGame *game, guint pile, guint max_name_chars)
   if (arb_rules_has_automaton (arb_game_get_variant (game)))
     return g_strdup (_("Discard pile"));
   name = arb_game_short_player_name (game, pile, max_name_chars);
-  /* Translators: whose discard pile this is. */
-  return g_strdup_printf (_("%s’s pile"), name);
+  return g_strdup_printf (arb_game_name_elides (name)
+                          /* Translators: whose discard pile this is, when the name elides (French "Pile d’Ann"). */
+                          ? C_("elided name", "%s’s pile")
+                          /* Translators: whose discard pile this is. */
+                          : _("%s’s pile"), name);
 }
 
 /* "the deck", "the discard pile" (solo), "Tom’s discard pile". */
 char *
 arb_game_pile_name (ArbGame *game, int source)
 {
+  const char *name;
+
   g_return_val_if_fail (ARB_IS_GAME (game), NULL);
   if (source == ARB_SOURCE_DECK)
     return g_strdup (_("the deck"));
   if (arb_rules_has_automaton (arb_game_get_variant (game)))
     return g_strdup (_("the discard pile"));
-  /* Translators: in "Rina took Oak 5 from Tom’s discard pile". */
-  return g_strdup_printf (_("%s’s discard pile"), arb_game_player_name (game, (guint) source));
+  name = arb_game_player_name (game, (guint) source);
+  return g_strdup_printf (arb_game_name_elides (name)
+                          /* Translators: in "Rina took Oak 5 from Ann’s discard pile", when the name elides. */
+                          ? C_("elided name", "%s’s discard pile")
+                          /* Translators: in "Rina took Oak 5 from Tom’s discard pile". */
+                          : _("%s’s discard pile"), name);
 }
 
 static char *
@@ -309,4 +341,46 @@ arb_game_target_arboretum (ArbGame *game, const ArbState *state)
   if (state->phase == ARB_PHASE_DISCARD && !arb_state_discards_on_pile (state))
     return ARB_SOLO_Q;
   return state->current;
+}
+
+/* The hint of a person's draw: the deck or a discard pile, and only the
+ * discard piles once the first draw took the deck's last card. drawn is
+ * the card the player just drew from the deck, or ARB_CARD_NONE. */
+char *
+arb_game_describe_draw_hint (ArbGame *game, const ArbState *state, ArbCard drawn)
+{
+  g_autofree char *card = arb_card_is_valid (drawn) ? arb_card_to_string (drawn) : NULL;
+
+  g_return_val_if_fail (ARB_IS_GAME (game), NULL);
+  if (state->draws == 1 && card != NULL)
+    return state->deck.n > 0
+           /* Translators: %s is the card just drawn from the deck. */
+           ? g_strdup_printf (_("You drew %s. Now draw your second card from the deck or a discard pile."), card)
+           /* Translators: %s is the card just drawn, the deck's last. */
+           : g_strdup_printf (_("You drew %s, the deck’s last card. Now take your second card from a discard pile."),
+                              card);
+  if (state->deck.n == 0)
+    return g_strdup (_("The deck is empty: take the top card of a discard pile."));
+  return g_strdup (_("Click the deck or the top card of a discard pile."));
+}
+
+/* What the end of the deck means for the player to act, before the last
+ * turn itself (which the heading names): NULL while the deck lasts another
+ * round. The count assumes every draw from the deck, as the deck's count
+ * does (arb_state_turns_left): a draw from a discard pile delays the end. */
+char *
+arb_game_describe_deck_end (ArbGame *game, const ArbState *state)
+{
+  guint seats, left;
+
+  g_return_val_if_fail (ARB_IS_GAME (game), NULL);
+  seats = arb_game_get_n_seats (game);
+  left = arb_state_turns_left (state);
+  if (left == 0 || arb_state_is_last_turn (state) || left > seats)
+    return NULL;
+  if (left == 1)
+    return g_strdup (_("Whoever draws the deck’s last card ends the game with this turn."));
+  /* Translators: %s is the player whose turn may empty the deck, before this player's next turn. */
+  return g_strdup_printf (_("This may be your last turn: %s can empty the deck."),
+                          arb_game_player_name (game, (state->current + left - 1) % seats));
 }

@@ -19,6 +19,7 @@ typedef enum {
 
 const char *arb_game_player_name     (ArbGame         *game,
                                       guint            player);
+gboolean    arb_game_name_elides     (const char      *name);
 gboolean    arb_game_player_is_q     (ArbGame         *game,
                                       guint            player);
 char       *arb_game_short_player_name (ArbGame       *game,
@@ -41,6 +42,11 @@ char       *arb_game_describe_choice (ArbGame         *game,
                                       const ArbMove   *move);
 char       *arb_game_describe_phase  (ArbGame         *game,
                                       const ArbState  *state);
+char       *arb_game_describe_draw_hint (ArbGame       *game,
+                                         const ArbState *state,
+                                         ArbCard        drawn);
+char       *arb_game_describe_deck_end (ArbGame        *game,
+                                        const ArbState *state);
 guint       arb_game_target_arboretum (ArbGame        *game,
                                       const ArbState  *state);
 

@@ -51,6 +51,7 @@ struct _ArbSession
   int            cover_for;       /* the person the screen waits for, or -1 */
   ArbAfterSave   offer;           /* what waits for the offer to save */
   gboolean       modified;        /* steps since the game was opened or saved */
+  gboolean       steps_unsaved;   /* ...and not only a review */
   ArbAutosaveSlot *autosave_slot; /* the automatic save of this game, or NULL */
   gboolean       autosave_failed; /* the last automatic save failed */
   gboolean       busy;
@@ -130,6 +131,8 @@ say (ArbSession *self, const char *text, gboolean is_error)
 static void
 set_modified (ArbSession *self, gboolean modified)
 {
+  if (!modified)
+    self->steps_unsaved = FALSE;
   if (self->modified == modified)
     return;
   self->modified = modified;
@@ -182,6 +185,15 @@ arb_session_get_modified (ArbSession *self)
 {
   g_return_val_if_fail (ARB_IS_SESSION (self), FALSE);
   return self->modified;
+}
+
+/* Whether moves are unsaved, not only a review: the question before a
+ * game goes names what would be lost. */
+gboolean
+arb_session_has_unsaved_steps (ArbSession *self)
+{
+  g_return_val_if_fail (ARB_IS_SESSION (self), FALSE);
+  return self->steps_unsaved;
 }
 
 /* The game was written to file, which Save uses from now on. */
@@ -467,6 +479,7 @@ on_step_applied (ArbGame *game, guint index, ArbSession *self)
 {
   const ArbStep *step = arb_game_get_step (game, index);
 
+  self->steps_unsaved = TRUE;
   set_modified (self, TRUE);
   /* A turn ends with its discard. */
   if (step->move.kind == ARB_MOVE_DISCARD)
@@ -487,6 +500,7 @@ on_position_reset (ArbGame *game, ArbSession *self)
   /* The step it reviewed is gone: the review no longer fits the game. */
   if (self->review != NULL && arb_review_get_n_steps (self->review) > arb_game_get_n_steps (game))
     set_review (self, NULL);
+  self->steps_unsaved = TRUE;
   set_modified (self, TRUE);
   autosave (self);
   step_done (self);

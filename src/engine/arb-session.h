@@ -45,6 +45,7 @@ void          arb_session_open_game         (ArbSession    *self,
 ArbGame      *arb_session_get_game          (ArbSession    *self);
 GFile        *arb_session_get_file          (ArbSession    *self);
 gboolean      arb_session_get_modified      (ArbSession    *self);
+gboolean      arb_session_has_unsaved_steps (ArbSession    *self);
 char         *arb_session_dup_title         (ArbSession    *self);
 void          arb_session_changed           (ArbSession    *self);
 void          arb_session_saved             (ArbSession    *self,
