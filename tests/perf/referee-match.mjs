@@ -36,6 +36,10 @@ const load = (path) => import(pathToFileURL(join(referee, path)).href);
 const { playMatch } = await load("dist/match/index.js");
 const arboretum = (await load("dist/games/index.js")).default.arboretum;
 
+// The bot whose move the referee is waiting for: its "Invalid move" is
+// counted against it.
+let deciding = null;
+
 // The framework's BotProcess without Docker: the same messages, the same
 // timeout, the answers matched by message ID.
 class LocalBot {
@@ -61,6 +65,7 @@ class LocalBot {
     return new Promise((resolve) => {
       const message = { state, messageID: crypto.randomUUID() };
       const entry = { resolve, start: process.hrtime.bigint(), decision: state.activeTurn === true };
+      if (entry.decision) deciding = this;
       this.waiting.set(message.messageID, entry);
       // A late answer is still timed when it comes, as the referee no
       // longer waits for it.
@@ -88,9 +93,13 @@ const pct = (x) => (100 * x).toFixed(1);
 const quantile = (s, q) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
 
 let wins = 0, draws = 0, losses = 0, firstWins = 0, firstGames = 0;
-let timeoutsOurs = 0, timeoutsTheirs = 0, invalid = 0, moves = 0;
+let timeoutsOurs = 0, timeoutsTheirs = 0, invalidOurs = 0, invalidTheirs = 0, moves = 0;
 const originalLog = console.log;
-console.log = (...args) => { if (args[0] === "Invalid move") invalid++; else originalLog(...args); };
+console.log = (...args) => {
+  if (args[0] !== "Invalid move") originalLog(...args);
+  else if (deciding === ours) invalidOurs++;
+  else invalidTheirs++;
+};
 for (let g = 0; g < games; g++) {
   const first = g % 2 === 0;
   const [a, b] = first ? [ours, theirs] : [theirs, ours];
@@ -121,6 +130,6 @@ originalLog(`| opponent | games | ${ai} wins | 95% interval |
 | --- | --- | --- | --- |
 | ${botName} | ${games} | ${pct(rate)}% | ${pct(lo)}–${pct(hi)} |
 
-${wins} won, ${draws} drawn (half a win each), ${losses} lost; ${pct(firstGames ? firstWins / firstGames : 0)}% going first, ${pct(secondRate)}% going second; ${moves} moves, ${invalid} refused by the referee.
+${wins} won, ${draws} drawn (half a win each), ${losses} lost; ${pct(firstGames ? firstWins / firstGames : 0)}% going first, ${pct(secondRate)}% going second; ${moves} moves; refused by the referee: ${invalidOurs} of ${ai}'s, ${invalidTheirs} of ${botName}'s.
 ${ai}'s answers to its ${times.length} decisions, timed around the whole answer under TIMEOUT=${timeout}: p50 ${quantile(times, 0.5).toFixed(1)} ms, p99 ${quantile(times, 0.99).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms; referee timeouts: ${timeoutsOurs} (${botName}: ${timeoutsTheirs}).`);
 process.exit(0);
