@@ -11,9 +11,12 @@
 // is a timeout and the referee plays a random move in its place, exactly as
 // its BotProcess does. Our side alternates between first and second seat.
 // Each of our answers is timed around the whole answer: from the write of
-// the message to the read of the answer's line.
+// the message to the read of the answer's line. With REFEREE_MATCH_LOG set
+// to a file, one JSON line a game is added to it: who went first, the
+// verdict for our side and both scores.
 import { spawn } from "node:child_process";
 import readline from "node:readline";
+import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -112,6 +115,11 @@ for (let g = 0; g < games; g++) {
   timeoutsTheirs += result.timeouts[theirs.identifier] || 0;
   const ourResult = w.result === 2 ? 2 : (w.result === 0) === first ? 0 : 1;
   if (ourResult === 0) wins++; else if (ourResult === 1) losses++; else draws++;
+  if (process.env.REFEREE_MATCH_LOG)
+    appendFileSync(process.env.REFEREE_MATCH_LOG, JSON.stringify({
+      game: g + 1, first, result: ["won", "lost", "drawn"][ourResult],
+      ours: first ? w.scoreA : w.scoreB, theirs: first ? w.scoreB : w.scoreA,
+      ...(process.env.REFEREE_MATCH_LOG_STATES && ourResult !== 0 ? { state: result.gameState } : {}) }) + "\n");
   if (first) { firstGames++; firstWins += ourResult === 0 ? 1 : ourResult === 2 ? 0.5 : 0; }
   await Promise.all([a.send(arboretum.postGameMessage(w.result === 0 ? 0 : w.result === 1 ? 1 : 2, [w.scoreA, w.scoreB], result.gameState)),
                      b.send(arboretum.postGameMessage(w.result === 1 ? 0 : w.result === 0 ? 1 : 2, [w.scoreB, w.scoreA], result.gameState))]);
