@@ -6,7 +6,7 @@ Feeds the recorded games of tests/data/bot/ to `arboretum-cli bot --ai hard`
 one message at a time, as a referee does, with TIMEOUT=300 (the referee's
 default, in milliseconds a message) and times each answer from the write of
 the message to the read of the answer: reading, thinking, writing and the
-pipes. It plays them twice: on the machine as it is, then with two busy
+pipes. It plays them (three times each) on the machine as it is, then with two busy
 loops beside the bot (both cores of the development machine busy), and
 prints the median, the 99th percentile and the slowest answer of the
 decisions (the messages where it is the bot's turn). A benchmark (meson
@@ -64,7 +64,7 @@ def report(what, times, timeout_ms):
 def main(argv):
     cli, data = argv[1], argv[2]
     timeout_ms = int(argv[3]) if len(argv) > 3 else 300
-    rounds = int(argv[4]) if len(argv) > 4 else 2
+    rounds = int(argv[4]) if len(argv) > 4 else 3
     ok = report('as the machine is', replay(cli, data, timeout_ms, rounds), timeout_ms)
     # Two busy loops of the shell, ended by their own process ids.
     loops = [subprocess.Popen(['sh', '-c', 'while :; do :; done']) for _ in range(2)]
