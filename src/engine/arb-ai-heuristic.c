@@ -33,11 +33,12 @@ const ArbAiWeights arb_ai_weights_medium = {
  * start of a path, cares less for cards of species it has not planted, and
  * prefers the deck to a discard pile more strongly. And it expects the
  * others to keep the cards that win rights (keep), as strong players do:
- * against the referee's best bots that alone won about 4 points more. */
+ * against the referee's adapting-double-spite bot, 300 to 400 games each,
+ * keep 0 won 85.3%, 0.5 88.7%, 1 89.7% and 86.8%, 1.5 90.3%. */
 const ArbAiWeights arb_ai_weights_hard = {
   .guard = TRUE, .block_weight = 0.9, .right_spread = 2.5, .deck_bonus = 3.0,
   .hand_potential = 0.5, .hand_cap = 3, .unplanted = 0.3, .planted_bonus = 1.5,
-  .gift_planted = 0.5, .gift_value = 1.0 / 16.0, .gift_other = 0.1, .keep = 1.0,
+  .gift_planted = 0.5, .gift_value = 1.0 / 16.0, .gift_other = 0.1, .keep = 1.5,
 };
 
 /* How surely a player who has drawn a card of this value keeps it: an 8
