@@ -416,9 +416,10 @@ test_thinking_budget (void)
   g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "1"), ==, 1);
   g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "0"), ==, 1);
   g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "2"), ==, 1);
-  g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "3"), ==, 1);
-  g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "300"), ==, 150);
-  g_assert_cmpuint (arb_cli_bot_thinking_budget (100, "300"), ==, 100);
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "9"), ==, 1);
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "10"), ==, 2);
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "300"), ==, 60);
+  g_assert_cmpuint (arb_cli_bot_thinking_budget (50, "300"), ==, 50);
   g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, "2147483647"), ==, 1000);
   g_assert_cmpuint (arb_cli_bot_thinking_budget (1000, NULL), ==, 1000);
 }

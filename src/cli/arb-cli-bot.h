@@ -17,6 +17,10 @@ G_BEGIN_DECLS
  * read to its newline without being stored (docs/ai.md, "Limits"). */
 #define ARB_CLI_BOT_MAX_LINE (64 * 1024)
 
+/* Hard thinks at most 1/ARB_CLI_BOT_THINKING_SHARE of the referee's
+ * TIMEOUT a message (arb_cli_bot_thinking_budget ()). */
+#define ARB_CLI_BOT_THINKING_SHARE 5
+
 guint arb_cli_bot_thinking_budget (int         time_ms,
                                    const char *timeout);
 gboolean arb_cli_bot_play (FILE              *in,

@@ -24,6 +24,7 @@ typedef struct {
   double   gift_planted;   /* discarding a species others have planted */
   double   gift_value;     /* and per value point of it */
   double   gift_other;     /* discarding any other card */
+  double   keep;           /* how far the others are taken to keep their 8s, 7s, 6s and 1s */
 } ArbAiWeights;
 
 extern const ArbAiWeights arb_ai_weights_easy;

@@ -25,6 +25,11 @@
  * medium, overriding on any significant gain lost about 10 points of win
  * rate, overriding on gains of 0.08 or more won one (docs/ai.md). */
 #define MIN_GAIN 0.08
+/* Near the end the playouts are short and the deals few, so the playouts
+ * are close to the real game: below ENDGAME_DECK cards in the deck the bar
+ * comes down linearly to ENDGAME_GAIN at an empty deck. */
+#define ENDGAME_DECK 16
+#define ENDGAME_GAIN 0.01
 /* Standard errors beyond which a comparison is taken as decided. */
 #define SETTLED_CONFIDENCE 4.0
 
@@ -92,6 +97,7 @@ typedef struct {
   gboolean alive[MAX_CANDIDATES];
   guint    n;
   guint    n_alive;
+  double   bar;                      /* the gain that replaces candidate 0 */
 } Candidates;
 
 static double
@@ -112,14 +118,14 @@ std_error (const Candidates *c, guint i)
   return variance > 1e-12 ? sqrt_approx (variance / n) : 0.0;
 }
 
-/* How sure candidate i beats candidate 0 by at least MIN_GAIN, in standard
+/* How sure candidate i beats candidate 0 by at least the bar, in standard
  * errors. */
 static double
 confidence (const Candidates *c, guint i)
 {
   if (c->counts[i] < 2)
     return 0.0;
-  double gain = mean (c, i) - MIN_GAIN;
+  double gain = mean (c, i) - c->bar;
   double se = std_error (c, i);
   if (se == 0.0)
     return gain > 0 ? G_MAXDOUBLE : -G_MAXDOUBLE;
@@ -127,7 +133,7 @@ confidence (const Candidates *c, guint i)
 }
 
 /* Whether more rounds would change nothing: every challenger left is far
- * below the MIN_GAIN bar over candidate 0 but at most one, far above it. The
+ * below the bar over candidate 0 but at most one, far above it. The
  * budget is a limit, not a target; a clear choice is played at once. */
 static gboolean
 settled (const Candidates *c)
@@ -213,6 +219,14 @@ search_round (const ArbProjection *view, Candidates *c, guint64 *rng, guint limi
   return done;
 }
 
+static double
+gain_bar (const ArbState *state)
+{
+  if (state->deck.n >= ENDGAME_DECK)
+    return MIN_GAIN;
+  return ENDGAME_GAIN + (MIN_GAIN - ENDGAME_GAIN) * state->deck.n / ENDGAME_DECK;
+}
+
 gboolean
 arb_ai_search (const ArbProjection *view, const ArbAiParams *params, GCancellable *cancellable,
                ArbMove *move, ArbAiStats *stats, GError **error)
@@ -227,6 +241,7 @@ arb_ai_search (const ArbProjection *view, const ArbAiParams *params, GCancellabl
   c.n = arb_ai_rank_actions (view, &arb_ai_weights_hard, &rng, c.moves, NULL, MAX_CANDIDATES);
   if (c.n == 0)
     return FALSE;
+  c.bar = gain_bar (&view->state);
   for (guint i = 0; i < c.n; i++)
     c.alive[i] = TRUE;
   c.n_alive = c.n;
