@@ -25,11 +25,41 @@ WAIT_LIMIT = 60.0
 
 
 def window_of(pid):
-    """Whether a window titled Arboretum of process pid is on screen."""
+    """Whether a window titled Arboretum of process pid is on screen. Each
+    window xdotool finds is asked its process again: a search that meets
+    the windows of a process being killed can list one that is not pid's."""
     result = subprocess.run(['xdotool', 'search', '--onlyvisible', '--pid', str(pid),
                              '--name', '^Arboretum$'],
                             capture_output=True, text=True)
-    return result.returncode == 0 and result.stdout.strip() != ''
+    if result.returncode != 0:
+        return False
+    for window in result.stdout.split():
+        owner = subprocess.run(['xdotool', 'getwindowpid', window],
+                               capture_output=True, text=True)
+        name = subprocess.run(['xdotool', 'getwindowname', window],
+                              capture_output=True, text=True)
+        if owner.stdout.strip() == str(pid) and name.stdout.strip() == 'Arboretum':
+            return True
+    return False
+
+
+def owns_name(pid, app_id, env):
+    """Whether process pid holds the application's name on the session bus."""
+    result = subprocess.run(['gdbus', 'call', '--session', '--dest', 'org.freedesktop.DBus',
+                             '--object-path', '/org/freedesktop/DBus',
+                             '--method', 'org.freedesktop.DBus.GetConnectionUnixProcessID',
+                             app_id], env=env, capture_output=True, text=True, timeout=30)
+    return result.returncode == 0 and result.stdout.strip() == '(uint32 %d,)' % pid
+
+
+def wait_for_name(pid, app_id, env):
+    """Waits, within WAIT_LIMIT, until pid is the instance that a quit reaches."""
+    end = time.monotonic() + WAIT_LIMIT
+    while time.monotonic() < end:
+        if owns_name(pid, app_id, env):
+            return True
+        time.sleep(0.05)
+    return False
 
 
 def wait_for_window(proc):
@@ -69,6 +99,12 @@ def main(argv):
         for i in range(count):
             how = ['SIGTERM', 'SIGKILL', 'quit'][i % 3]
             if previous is not None and how == 'quit':
+                # The quit goes to whichever instance holds the name: the
+                # previous one, once it has taken it.
+                if not wait_for_name(previous.pid, app_id, env):
+                    failures.append('start %d: the previous instance never held the name %s'
+                                    % (i + 1, app_id))
+                    print('FAIL: ' + failures[-1])
                 # Answered once the action ran: the instance is quitting.
                 subprocess.run(['gdbus', 'call', '--session', '--dest', app_id,
                                 '--object-path', '/' + app_id.replace('.', '/').replace('-', '_'),
