@@ -21,6 +21,7 @@
 #define GUESS_WINDOW (10 * 60 * G_USEC_PER_SEC)
 #define TABLES_PER_CONNECTION 16
 #define MAX_TABLES 20000
+#define MAX_ADDRESSES 10000
 /* A closed connection is noticed this fast even when the network says nothing. */
 #define KEEPALIVE_SECONDS 30
 
@@ -173,6 +174,15 @@ send_error (ArbNetPeer *peer, ArbNetError code, const char *message)
   arb_net_peer_send (peer, text);
 }
 
+static gboolean
+window_over (gpointer key, gpointer value, gpointer user_data)
+{
+  const Guesses *guesses = value;
+  const gint64 *now = user_data;
+
+  return *now - guesses->since > GUESS_WINDOW;
+}
+
 static Guesses *
 guesses_of (ArbNetServer *self, ArbNetPeer *peer)
 {
@@ -181,9 +191,16 @@ guesses_of (ArbNetServer *self, ArbNetPeer *peer)
   gint64 now = g_get_monotonic_time ();
 
   if (guesses != NULL && now - guesses->since > GUESS_WINDOW)
-    g_hash_table_remove (self->guesses, address), guesses = NULL;
+    {
+      g_hash_table_remove (self->guesses, address);
+      guesses = NULL;
+    }
   if (guesses == NULL)
     {
+      /* Addresses are forgotten when their window ends, so that many of
+       * them cannot fill the server's memory. */
+      if (g_hash_table_size (self->guesses) >= MAX_ADDRESSES)
+        g_hash_table_foreach_remove (self->guesses, window_over, &now);
       guesses = g_new0 (Guesses, 1);
       guesses->since = now;
       g_hash_table_insert (self->guesses, g_strdup (address), guesses);

@@ -9,8 +9,10 @@
  * lost), and ID.table, a key file with the code and the seats' tokens. */
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 
 #include "arb-save.h"
 #include "arb-net-protocol.h"
@@ -49,14 +51,53 @@ is_person (ArbNetTable *self, guint seat)
   return arb_player_get_kind (arb_game_get_player (self->game, seat)) == ARB_PLAYER_PERSON;
 }
 
+/* A file of the table, written beside and renamed over the old one: a
+ * server killed at any instant leaves one whole file. It is not synced to
+ * the disk each time (arb_save_write_file() does, which costs tens of
+ * milliseconds a step): the system writes it within seconds, and only a
+ * power cut in those seconds could lose the last steps. */
+static gboolean
+write_file (ArbNetTable *self, const char *extension, const char *data, gsize length, GError **error)
+{
+  g_autoptr (GFile) file = table_file (self, extension);
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *temporary = g_strconcat (path, ".new", NULL);
+
+  if (!g_file_set_contents_full (temporary, data, (gssize) length, G_FILE_SET_CONTENTS_NONE, 0600, error))
+    return FALSE;
+  if (g_rename (temporary, path) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   _("Cannot write “%s”: %s"), path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The save game, as the game writes it (docs/save-format.md). */
+static gboolean
+write_save (ArbNetTable *self, GError **error)
+{
+  g_autoptr (GBytes) bytes = arb_save_to_bytes (self->game, NULL, error);
+  gsize length;
+  const char *data;
+
+  if (bytes == NULL)
+    return FALSE;
+  data = g_bytes_get_data (bytes, &length);
+  return write_file (self, ".arboretum", data, length, error);
+}
+
 /* The key file: what the save game does not hold. Tokens are secrets: the
  * server's directory is private to its user. */
 static gboolean
 write_keyfile (ArbNetTable *self, GError **error)
 {
   g_autoptr (GKeyFile) keyfile = g_key_file_new ();
-  g_autoptr (GFile) file = table_file (self, ".table");
-  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *data = NULL;
+  gsize length;
 
   g_key_file_set_string (keyfile, "table", "id", self->id);
   g_key_file_set_string (keyfile, "table", "code", self->code);
@@ -68,15 +109,8 @@ write_keyfile (ArbNetTable *self, GError **error)
         g_key_file_set_string (keyfile, group, "token", self->tokens[seat]);
       g_key_file_set_boolean (keyfile, group, "claimed", self->claimed[seat]);
     }
-  return g_key_file_save_to_file (keyfile, path, error);
-}
-
-static gboolean
-write_save (ArbNetTable *self, GError **error)
-{
-  g_autoptr (GFile) file = table_file (self, ".arboretum");
-
-  return arb_save_write_file (self->game, NULL, file, NULL, error);
+  data = g_key_file_to_data (keyfile, &length, NULL);
+  return write_file (self, ".table", data, length, error);
 }
 
 /* A new table for game, written into dir. */
