@@ -417,6 +417,14 @@ arb_net_client_get_seat (ArbNetClient *self)
   return self->seat;
 }
 
+/* Whether every seat has been taken: moves are refused before. */
+gboolean
+arb_net_client_get_started (ArbNetClient *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_CLIENT (self), FALSE);
+  return self->started;
+}
+
 guint
 arb_net_client_get_step (ArbNetClient *self)
 {

@@ -42,6 +42,7 @@ const char          *arb_net_client_get_code       (ArbNetClient       *self);
 const char          *arb_net_client_get_table      (ArbNetClient       *self);
 const char          *arb_net_client_get_token      (ArbNetClient       *self);
 int                  arb_net_client_get_seat       (ArbNetClient       *self);
+gboolean             arb_net_client_get_started    (ArbNetClient       *self);
 guint                arb_net_client_get_step       (ArbNetClient       *self);
 const ArbProjection *arb_net_client_get_view       (ArbNetClient       *self);
 gboolean             arb_net_client_get_finished   (ArbNetClient       *self);
