@@ -50,3 +50,42 @@ arb_test_net_server (char **dir_out, char **uri_out)
   *dir_out = g_steal_pointer (&dir);
   return server;
 }
+
+/* The wait conditions on one client: an answer to "create", a first view. */
+static inline gboolean
+arb_test_net_has_code (gpointer client)
+{
+  return arb_net_client_get_code (client) != NULL || arb_net_client_get_n_errors (client) > 0;
+}
+
+static inline gboolean
+arb_test_net_has_view (gpointer client)
+{
+  return arb_net_client_get_view (client) != NULL || arb_net_client_get_n_errors (client) > 0;
+}
+
+/* The game `arboretum-cli play --seed` plays with these levels. */
+static inline ArbGame *
+arb_test_net_play_locally (ArbVariant variant, guint n_seats, guint32 seed, const ArbAiLevel *levels)
+{
+  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+
+  for (guint seat = 0; seat < n_seats; seat++)
+    g_ptr_array_add (players, arb_player_new ("P", ARB_PLAYER_COMPUTER, arb_ai_level_id (levels[seat])));
+  game = arb_game_new (variant, players, seed, 0, &error);
+  g_assert_no_error (error);
+  for (guint decision = 0; !arb_game_is_finished (game); decision++)
+    {
+      guint seat = arb_game_get_current_player (game);
+      ArbAiParams params;
+      ArbMove move;
+
+      g_assert_cmpuint (decision, <, 1000);
+      arb_ai_params_init (&params, levels[seat], arb_ai_decision_seed (seed, 0, decision, seat));
+      g_assert_true (arb_ai_decide_in_game (game, &params, &move, &error));
+      g_assert_true (arb_game_apply (game, &move, &error));
+    }
+  return game;
+}

@@ -40,30 +40,6 @@ typedef struct {
   guint             seen[N_TABLES][ARB_MAX_PLAYERS];  /* the last step seen before a kill */
 } Resume;
 
-static ArbGame *
-play_locally (const TableSetup *setup)
-{
-  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr (GError) error = NULL;
-  ArbGame *game;
-
-  for (guint seat = 0; seat < setup->n_seats; seat++)
-    g_ptr_array_add (players, arb_player_new ("P", ARB_PLAYER_COMPUTER, arb_ai_level_id (setup->levels[seat])));
-  game = arb_game_new (setup->variant, players, setup->seed, 0, &error);
-  g_assert_no_error (error);
-  for (guint decision = 0; !arb_game_is_finished (game); decision++)
-    {
-      guint seat = arb_game_get_current_player (game);
-      ArbAiParams params;
-      ArbMove move;
-
-      arb_ai_params_init (&params, setup->levels[seat], arb_ai_decision_seed (setup->seed, 0, decision, seat));
-      g_assert_true (arb_ai_decide_in_game (game, &params, &move, &error));
-      g_assert_true (arb_game_apply (game, &move, &error));
-    }
-  return game;
-}
-
 static guint16
 free_port (void)
 {
@@ -140,18 +116,6 @@ kill_server (Resume *r)
   g_clear_object (&r->server);
 }
 
-static gboolean
-has_code (gpointer client)
-{
-  return arb_net_client_get_code (client) != NULL || arb_net_client_get_n_errors (client) > 0;
-}
-
-static gboolean
-has_view (gpointer client)
-{
-  return arb_net_client_get_view (client) != NULL || arb_net_client_get_n_errors (client) > 0;
-}
-
 static void
 open_tables (Resume *r)
 {
@@ -162,7 +126,7 @@ open_tables (Resume *r)
 
       arb_net_client_create (host, setup->variant, setup->n_seats, setup->seats, setup->seed);
       arb_net_client_open (host);
-      g_assert_true (arb_test_net_wait (has_code, host));
+      g_assert_true (arb_test_net_wait (arb_test_net_has_code, host));
       g_assert_cmpuint (arb_net_client_get_n_errors (host), ==, 0);
       for (guint seat = 0; seat < setup->n_seats; seat++)
         {
@@ -174,7 +138,7 @@ open_tables (Resume *r)
           arb_net_client_set_ai (client, setup->levels[seat], setup->seed);
           arb_net_client_join (client, arb_net_client_get_code (host));
           arb_net_client_open (client);
-          g_assert_true (arb_test_net_wait (has_view, client));
+          g_assert_true (arb_test_net_wait (arb_test_net_has_view, client));
           g_assert_cmpint (arb_net_client_get_seat (client), ==, seat);
         }
     }
@@ -244,7 +208,7 @@ rejoin (ArbNetClient *client, Resume *r, guint t, guint seat)
   arb_net_client_set_ai (again, setups[t].levels[seat], setups[t].seed);
   arb_net_client_rejoin (again, token);
   arb_net_client_open (again);
-  g_assert_true (arb_test_net_wait (has_view, again));
+  g_assert_true (arb_test_net_wait (arb_test_net_has_view, again));
   g_assert_cmpuint (arb_net_client_get_n_errors (again), ==, 0);
   g_assert_cmpint (arb_net_client_get_seat (again), ==, seat);
   /* Nothing the client saw is lost. */
@@ -257,7 +221,8 @@ rejoin (ArbNetClient *client, Resume *r, guint t, guint seat)
 static gboolean
 same_as_local (ArbNetClient *client, Resume *r, guint t, guint seat)
 {
-  g_autoptr (ArbGame) local = play_locally (&setups[t]);
+  g_autoptr (ArbGame) local = arb_test_net_play_locally (setups[t].variant, setups[t].n_seats,
+                                                        setups[t].seed, setups[t].levels);
 
   g_assert_cmpuint (arb_net_client_get_step (client), ==, arb_game_get_n_steps (local));
   g_assert_true (arb_test_same_state (&arb_net_client_get_view (client)->state, arb_game_get_state (local)));

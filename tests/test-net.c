@@ -119,27 +119,6 @@ test_projection_round_trip (void)
     }
 }
 
-/* The game `arboretum-cli play --seed` plays with seat_levels. */
-static ArbGame *
-play_locally (ArbVariant variant, guint n_seats, guint32 seed)
-{
-  ArbGame *game = make_game (variant, n_seats, seed, TRUE);
-
-  for (guint decision = 0; !arb_game_is_finished (game); decision++)
-    {
-      guint seat = arb_game_get_current_player (game);
-      g_autoptr (GError) error = NULL;
-      ArbAiParams params;
-      ArbMove move;
-
-      g_assert_cmpuint (decision, <, 1000);
-      arb_ai_params_init (&params, seat_levels[seat], arb_ai_decision_seed (seed, 0, decision, seat));
-      g_assert_true (arb_ai_decide_in_game (game, &params, &move, &error));
-      g_assert_true (arb_game_apply (game, &move, &error));
-    }
-  return game;
-}
-
 typedef struct {
   ArbVariant variant;
   guint      n_seats;
@@ -152,18 +131,6 @@ typedef struct {
   guint         n;
   guint         checked;  /* views compared with the server's projection */
 } Table;
-
-static gboolean
-has_code (gpointer client)
-{
-  return arb_net_client_get_code (client) != NULL || arb_net_client_get_n_errors (client) > 0;
-}
-
-static gboolean
-has_seat (gpointer client)
-{
-  return arb_net_client_get_view (client) != NULL || arb_net_client_get_n_errors (client) > 0;
-}
 
 static gboolean
 all_finished (gpointer data)
@@ -200,7 +167,7 @@ create_table (const char *uri, ArbVariant variant, guint n_seats, guint32 seed)
 
   arb_net_client_create (host, variant, n_seats, NULL, seed);
   arb_net_client_open (host);
-  g_assert_true (arb_test_net_wait (has_code, host));
+  g_assert_true (arb_test_net_wait (arb_test_net_has_code, host));
   g_assert_cmpuint (arb_net_client_get_n_errors (host), ==, 0);
   return g_strdup (arb_net_client_get_code (host));
 }
@@ -236,7 +203,7 @@ test_whole_game (gconstpointer data)
   guint32 seed = 40 + c->n_seats * 3 + c->variant;
   g_autofree char *dir = NULL, *uri = NULL, *code = NULL;
   g_autoptr (ArbNetServer) server = arb_test_net_server (&dir, &uri);
-  g_autoptr (ArbGame) local = play_locally (c->variant, c->n_seats, seed);
+  g_autoptr (ArbGame) local = arb_test_net_play_locally (c->variant, c->n_seats, seed, seat_levels);
   Table t = { server, { NULL }, c->n_seats, 0 };
 
   code = create_table (uri, c->variant, c->n_seats, seed);
@@ -248,7 +215,7 @@ test_whole_game (gconstpointer data)
       arb_net_client_set_ai (t.clients[i], seat_levels[i], seed);
       arb_net_client_join (t.clients[i], code);
       arb_net_client_open (t.clients[i]);
-      g_assert_true (arb_test_net_wait (has_seat, t.clients[i]));
+      g_assert_true (arb_test_net_wait (arb_test_net_has_view, t.clients[i]));
       g_assert_cmpint (arb_net_client_get_seat (t.clients[i]), ==, i);
     }
   if (c->drop)

@@ -20,9 +20,9 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <unistd.h>
-#include <glib/gstdio.h>
 
 #include "arb-net-client.h"
+#include "arb-test-files.h"
 
 #define N_SEATS 4
 #define BATCH 50
@@ -337,16 +337,6 @@ main (int argc, char **argv)
     g_clear_object (&seats[i].client);
   g_subprocess_force_exit (server);
   g_subprocess_wait (server, NULL, NULL);
-  {
-    g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-    const char *name;
-
-    while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-      {
-        g_autofree char *path = g_build_filename (dir, name, NULL);
-        g_remove (path);
-      }
-    g_rmdir (dir);
-  }
+  arb_test_remove_tree (dir);
   return 0;
 }
