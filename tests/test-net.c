@@ -610,6 +610,52 @@ test_hostile_oversize (void)
   arb_test_remove_tree (dir);
 }
 
+static gboolean
+answered_or_closed (gpointer client)
+{
+  return arb_test_net_has_code (client) || arb_net_client_get_closed (client);
+}
+
+/* wss:// with the server's certificate: a client that trusts it plays, one
+ * that does not is refused at the handshake. */
+static void
+test_tls (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *cert = g_test_build_filename (G_TEST_DIST, "data", "net", "test-cert.pem", NULL);
+  g_autofree char *key = g_test_build_filename (G_TEST_DIST, "data", "net", "test-key.pem", NULL);
+  g_autoptr (GTlsCertificate) certificate = g_tls_certificate_new_from_files (cert, key, &error);
+  g_autoptr (GTlsDatabase) trusted = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("arb-net-XXXXXX", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (dir);
+  g_autoptr (ArbNetServer) server = arb_net_server_new (file, &error);
+  g_autoptr (ArbNetClient) trusting = NULL;
+  g_autoptr (ArbNetClient) wary = NULL;
+  g_autofree char *uri = NULL;
+
+  g_assert_no_error (error);
+  trusted = g_tls_file_database_new (cert, &error);
+  g_assert_no_error (error);
+  g_assert_true (arb_net_server_listen (server, "127.0.0.1:0", certificate, &error));
+  g_assert_no_error (error);
+  uri = arb_net_server_dup_uri (server);
+  g_assert_true (g_str_has_prefix (uri, "wss://"));
+  trusting = arb_net_client_new (uri);
+  arb_net_client_set_tls_database (trusting, trusted);
+  arb_net_client_create (trusting, ARB_VARIANT_STANDARD, 2, NULL, 1);
+  arb_net_client_open (trusting);
+  g_assert_true (arb_test_net_wait (arb_test_net_has_code, trusting));
+  g_assert_nonnull (arb_net_client_get_code (trusting));
+  wary = arb_net_client_new (uri);
+  arb_net_client_create (wary, ARB_VARIANT_STANDARD, 2, NULL, 1);
+  arb_net_client_open (wary);
+  g_assert_true (arb_test_net_wait (answered_or_closed, wary));
+  g_assert_null (arb_net_client_get_code (wary));
+  g_assert_cmpuint (arb_net_server_get_n_tables (server), ==, 1);
+  arb_net_server_shutdown (server);
+  arb_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -637,5 +683,6 @@ main (int argc, char **argv)
   g_test_add_func ("/net/hostile/guesses", test_hostile_guesses);
   g_test_add_func ("/net/hostile/flood", test_hostile_flood);
   g_test_add_func ("/net/hostile/oversize", test_hostile_oversize);
+  g_test_add_func ("/net/tls", test_tls);
   return g_test_run ();
 }

@@ -112,6 +112,31 @@ wait_for_news (Waiter *waiter)
   g_signal_handler_disconnect (waiter->client, closed);
 }
 
+/* A client of url, trusting the certificate in ca_file (may be NULL) for
+ * a server whose certificate no authority signed. */
+static ArbNetClient *
+new_client (const char *url, const char *ca_file)
+{
+  g_autoptr (ArbNetClient) client = arb_net_client_new (url);
+  g_autoptr (GTlsDatabase) database = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (ca_file != NULL)
+    {
+      /* glib-networking reads a relative path as no file at all. */
+      g_autofree char *path = g_canonicalize_filename (ca_file, NULL);
+
+      database = g_tls_file_database_new (path, &error);
+      if (database == NULL)
+        {
+          arb_cli_printerr ("%s", error->message);
+          return NULL;
+        }
+      arb_net_client_set_tls_database (client, database);
+    }
+  return g_steal_pointer (&client);
+}
+
 static void
 print_refusal (ArbNetClient *client, const char *code, const char *message, gpointer user_data)
 {
@@ -119,11 +144,14 @@ print_refusal (ArbNetClient *client, const char *code, const char *message, gpoi
 }
 
 static int
-run_host (const char *url, ArbVariant variant, guint n_seats, GStrv seats, gint64 seed)
+run_host (const char *url, const char *ca_file, ArbVariant variant, guint n_seats, GStrv seats, gint64 seed)
 {
-  g_autoptr (ArbNetClient) client = arb_net_client_new (url);
+  g_autoptr (ArbNetClient) client = new_client (url, ca_file);
   g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
   Waiter waiter = { loop, client, FALSE, 0 };
+
+  if (client == NULL)
+    return ARB_CLI_EXIT_INVALID;
 
   g_signal_connect (client, "error", G_CALLBACK (print_refusal), NULL);
   arb_net_client_create (client, variant, n_seats, (const char * const *) seats, seed);
@@ -147,9 +175,11 @@ run_host (const char *url, ArbVariant variant, guint n_seats, GStrv seats, gint6
 int
 arb_cli_host (int argc, char **argv)
 {
-  g_autofree char *variant_text = NULL, *seats_text = NULL, *seed_text = NULL;
+  g_autofree char *variant_text = NULL, *seats_text = NULL, *seed_text = NULL, *ca_file = NULL;
   int players = 0;
   const GOptionEntry entries[] = {
+    { "tls-ca", 0, 0, G_OPTION_ARG_FILENAME, &ca_file,
+      N_("Trust this certificate (PEM) for wss://, when no authority signed the server’s"), N_("FILE") },
     { "variant", 0, 0, G_OPTION_ARG_STRING, &variant_text,
       N_("Rule set: standard (default), classic or solo"), N_("RULES") },
     { "players", 0, 0, G_OPTION_ARG_INT, &players,
@@ -187,7 +217,7 @@ arb_cli_host (int argc, char **argv)
     }
   if (!parse_seats (seats_text, (guint) players, &seats) || !parse_seed (seed_text, &seed))
     return ARB_CLI_EXIT_INVALID;
-  return run_host (argv[1], variant, (guint) players, seats, seed);
+  return run_host (argv[1], ca_file, variant, (guint) players, seats, seed);
 }
 
 static void
@@ -239,14 +269,18 @@ reconnect (Waiter *waiter)
 }
 
 static int
-run_join (const char *url, const char *code, ArbAiLevel level, gint64 seed, gboolean json)
+run_join (const char *url, const char *ca_file, const char *code, ArbAiLevel level, gint64 seed,
+          gboolean json)
 {
-  g_autoptr (ArbNetClient) client = arb_net_client_new (url);
+  g_autoptr (ArbNetClient) client = new_client (url, ca_file);
   g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
   Waiter waiter = { loop, client, FALSE, 0 };
   gboolean token = strlen (code) == ARB_NET_TOKEN_LENGTH;
   guint32 ai_seed = seed >= 0 ? (guint32) seed : g_random_int ();
   gboolean told = FALSE;
+
+  if (client == NULL)
+    return ARB_CLI_EXIT_INVALID;
 
   g_signal_connect (client, "error", G_CALLBACK (print_refusal), NULL);
   arb_net_client_set_ai (client, level, ai_seed);
@@ -287,9 +321,11 @@ run_join (const char *url, const char *code, ArbAiLevel level, gint64 seed, gboo
 int
 arb_cli_join (int argc, char **argv)
 {
-  g_autofree char *level_text = NULL, *seed_text = NULL;
+  g_autofree char *level_text = NULL, *seed_text = NULL, *ca_file = NULL;
   gboolean json = FALSE;
   const GOptionEntry entries[] = {
+    { "tls-ca", 0, 0, G_OPTION_ARG_FILENAME, &ca_file,
+      N_("Trust this certificate (PEM) for wss://, when no authority signed the server’s"), N_("FILE") },
     { "ai", 0, 0, G_OPTION_ARG_STRING, &level_text,
       N_("Level of the computer that plays the seat: random, easy, medium (default) or hard"), N_("LEVEL") },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text,
@@ -321,5 +357,5 @@ arb_cli_join (int argc, char **argv)
     }
   if (!parse_seed (seed_text, &seed))
     return ARB_CLI_EXIT_INVALID;
-  return run_join (argv[1], argv[2], level, seed, json);
+  return run_join (argv[1], ca_file, argv[2], level, seed, json);
 }

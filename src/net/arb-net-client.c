@@ -17,6 +17,7 @@ struct _ArbNetClient
 
   char                    *uri;
   SoupSession             *session;
+  GTlsDatabase            *tls_database;  /* NULL: the system's */
   SoupWebsocketConnection *ws;
   GCancellable            *cancellable;
   GPtrArray               *pending;   /* sent once connected */
@@ -230,6 +231,8 @@ arb_net_client_open (ArbNetClient *self)
     }
   if (self->session == NULL)
     self->session = soup_session_new ();
+  if (self->tls_database != NULL)
+    soup_session_set_tls_database (self->session, self->tls_database);
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
   soup_session_websocket_connect_async (self->session, msg, NULL, protocols, G_PRIORITY_DEFAULT,
@@ -359,6 +362,15 @@ arb_net_client_set_ai (ArbNetClient *self, ArbAiLevel level, guint32 seed)
     maybe_decide (self);
 }
 
+/* The certificates trusted for wss:// instead of the system's: a server's
+ * own certificate, for a server without one from an authority. */
+void
+arb_net_client_set_tls_database (ArbNetClient *self, GTlsDatabase *database)
+{
+  g_return_if_fail (ARB_IS_NET_CLIENT (self));
+  g_set_object (&self->tls_database, database);
+}
+
 /* Keeps every message received, as text: for the tests. */
 void
 arb_net_client_set_record (ArbNetClient *self, gboolean record)
@@ -471,6 +483,7 @@ arb_net_client_dispose (GObject *object)
     arb_net_client_close (self);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->session);
+  g_clear_object (&self->tls_database);
   G_OBJECT_CLASS (arb_net_client_parent_class)->dispose (object);
 }
 

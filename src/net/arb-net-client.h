@@ -33,6 +33,8 @@ void                 arb_net_client_move           (ArbNetClient       *self,
 void                 arb_net_client_set_ai         (ArbNetClient       *self,
                                                     ArbAiLevel          level,
                                                     guint32             seed);
+void                 arb_net_client_set_tls_database (ArbNetClient     *self,
+                                                    GTlsDatabase       *database);
 void                 arb_net_client_set_record     (ArbNetClient       *self,
                                                     gboolean            record);
 GPtrArray           *arb_net_client_get_received   (ArbNetClient       *self);
