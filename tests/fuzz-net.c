@@ -22,12 +22,22 @@
 
 static char *dir;
 
+/* Each input leaves the directory empty; the run leaves nothing. */
+static void
+remove_dir (void)
+{
+  g_rmdir (dir);
+}
+
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
   arb_fuzz_abort_on_warnings ();
   dir = g_dir_make_tmp ("arb-fuzz-net-XXXXXX", NULL);
-  return dir != NULL ? 0 : 1;
+  if (dir == NULL)
+    return 1;
+  atexit (remove_dir);
+  return 0;
 }
 
 static ArbNetTable *
