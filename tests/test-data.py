@@ -519,6 +519,15 @@ def check_install(builddir, manifest_path):
             if page:
                 check_man_page(page, program)
 
+        # The network play server's systemd unit starts the installed program.
+        unit = expect_file(root, os.path.join(prefix, 'lib', 'systemd', 'system', 'arboretum-server.service'),
+                           'the systemd unit of the network play server')
+        if unit:
+            with open(unit, encoding='utf-8') as f:
+                exec_start = [l for l in f.read().splitlines() if l.startswith('ExecStart=')]
+            if not exec_start or not exec_start[0].startswith('ExecStart=' + os.path.join(bindir, 'arboretum-cli') + ' serve '):
+                fail('the systemd unit does not start %s serve' % os.path.join(bindir, 'arboretum-cli'))
+
         if metainfo:
             tree = ET.parse(metainfo)
             launchable = tree.getroot().find('launchable')

@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* arb-cli-serve.c: `arboretum-cli serve`, the server of network play,
+ * headless: it holds tables until SIGINT or SIGTERM, and a server started
+ * again on the same directory resumes every table, however it stopped. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <glib-unix.h>
+#include <stdio.h>
+
+#include "arb-cli.h"
+#include "arb-net-server.h"
+
+typedef struct {
+  char *listen;
+  char *data;
+  char *tls_cert;
+  char *tls_key;
+} ServeOptions;
+
+static void
+serve_options_clear (ServeOptions *options)
+{
+  g_free (options->listen);
+  g_free (options->data);
+  g_free (options->tls_cert);
+  g_free (options->tls_key);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ServeOptions, serve_options_clear)
+
+static gboolean
+on_stop_signal (gpointer user_data)
+{
+  g_main_loop_quit (user_data);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+read_certificate (const ServeOptions *options, GTlsCertificate **certificate)
+{
+  g_autoptr (GError) error = NULL;
+
+  *certificate = NULL;
+  if (options->tls_cert == NULL && options->tls_key == NULL)
+    return TRUE;
+  if (options->tls_cert == NULL || options->tls_key == NULL)
+    {
+      arb_cli_printerr (_("--tls-cert and --tls-key go together"));
+      return FALSE;
+    }
+  *certificate = g_tls_certificate_new_from_files (options->tls_cert, options->tls_key, &error);
+  if (*certificate == NULL)
+    {
+      arb_cli_printerr ("%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+print_resume_errors (ArbNetServer *server)
+{
+  GPtrArray *errors = arb_net_server_get_resume_errors (server);
+
+  for (guint i = 0; i < errors->len; i++)
+    arb_cli_printerr (_("A table could not be resumed: %s"), (const char *) g_ptr_array_index (errors, i));
+}
+
+int
+arb_cli_serve (int argc, char **argv)
+{
+  g_auto (ServeOptions) options = { NULL, NULL, NULL, NULL };
+  const GOptionEntry entries[] = {
+    { "listen", 0, 0, G_OPTION_ARG_STRING, &options.listen,
+      N_("Address and port to listen on (default 127.0.0.1:7420; 0.0.0.0:7420 for every network)"), N_("ADDR:PORT") },
+    { "data", 0, 0, G_OPTION_ARG_FILENAME, &options.data,
+      N_("Directory of the tables, resumed at the start"), N_("DIR") },
+    { "tls-cert", 0, 0, G_OPTION_ARG_FILENAME, &options.tls_cert,
+      N_("Certificate (PEM) for TLS: clients connect with wss://"), N_("FILE") },
+    { "tls-key", 0, 0, G_OPTION_ARG_FILENAME, &options.tls_key,
+      N_("Private key (PEM) of the certificate"), N_("FILE") },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) dir = NULL;
+  g_autoptr (ArbNetServer) server = NULL;
+  g_autoptr (GTlsCertificate) certificate = NULL;
+  g_autoptr (GMainLoop) loop = NULL;
+  g_autofree char *uri = NULL;
+  int status;
+
+  g_option_context_set_summary (context,
+    _("Holds tables of network play. Every table is written to DIR after every step."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if ((status = arb_cli_parse_options (context, &argc, &argv)) != ARB_CLI_EXIT_OK)
+    return status;
+  if (argc > 1)
+    {
+      arb_cli_printerr (_("Unexpected argument “%s”"), argv[1]);
+      return ARB_CLI_EXIT_INVALID;
+    }
+  if (options.data == NULL)
+    {
+      arb_cli_printerr (_("The server needs a directory for its tables: --data DIR"));
+      return ARB_CLI_EXIT_INVALID;
+    }
+  if (!read_certificate (&options, &certificate))
+    return ARB_CLI_EXIT_INVALID;
+  dir = g_file_new_for_commandline_arg (options.data);
+  server = arb_net_server_new (dir, &error);
+  if (server == NULL)
+    {
+      arb_cli_printerr ("%s", error->message);
+      return ARB_CLI_EXIT_FAILURE;
+    }
+  print_resume_errors (server);
+  if (!arb_net_server_listen (server, options.listen != NULL ? options.listen : "127.0.0.1:7420",
+                              certificate, &error))
+    {
+      arb_cli_printerr ("%s", error->message);
+      return ARB_CLI_EXIT_FAILURE;
+    }
+  uri = arb_net_server_dup_uri (server);
+  g_print (ngettext ("Listening on %s with %u table\n", "Listening on %s with %u tables\n",
+                     arb_net_server_get_n_tables (server)),
+           uri, arb_net_server_get_n_tables (server));
+  /* Scripts and tests read the address as soon as it is there. */
+  fflush (stdout);
+  loop = g_main_loop_new (NULL, FALSE);
+  g_unix_signal_add (SIGINT, on_stop_signal, loop);
+  g_unix_signal_add (SIGTERM, on_stop_signal, loop);
+  g_main_loop_run (loop);
+  arb_net_server_shutdown (server);
+  return ARB_CLI_EXIT_OK;
+}

@@ -1,0 +1,475 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* arb-net-protocol.c: reading and writing the messages of network play.
+ * Everything read is checked here, shape and ranges, before the rules see
+ * it: the server reads what anybody sends, the client what a server sends. */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "arb-net-protocol.h"
+
+G_DEFINE_QUARK (arb-net-error-quark, arb_net_error)
+
+static const char * const error_ids[] = {
+  "protocol", "version", "bad-setup", "bad-code", "too-many-guesses", "bad-token",
+  "full", "not-seated", "not-your-turn", "waiting", "stale", "illegal", "server",
+};
+
+static const char * const phase_ids[] = { "draw", "play", "discard", "over" };
+
+const char *
+arb_net_error_id (ArbNetError code)
+{
+  g_return_val_if_fail ((guint) code < G_N_ELEMENTS (error_ids), "server");
+  return error_ids[code];
+}
+
+gboolean
+arb_net_error_from_id (const char *id, ArbNetError *code)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (error_ids); i++)
+    if (g_strcmp0 (id, error_ids[i]) == 0)
+      return *code = (ArbNetError) i, TRUE;
+  return FALSE;
+}
+
+static gboolean
+fail (GError **error, const char *what)
+{
+  g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_PROTOCOL, _("Not a message of the game: %s"), what);
+  return FALSE;
+}
+
+/* One message: a JSON object with a string "type". */
+JsonObject *
+arb_net_parse (const char *data, gsize length, const char **type, GError **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr (GError) parse_error = NULL;
+  JsonNode *root;
+  JsonObject *object;
+
+  if (length > ARB_NET_MAX_MESSAGE)
+    return fail (error, _("too long")), NULL;
+  if (!g_utf8_validate (data, (gssize) length, NULL))
+    return fail (error, _("not UTF-8 text")), NULL;
+  if (!json_parser_load_from_data (parser, data, (gssize) length, &parse_error))
+    return fail (error, _("not JSON")), NULL;
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    return fail (error, _("not a JSON object")), NULL;
+  object = json_node_get_object (root);
+  if ((*type = arb_net_get_string (object, "type", 32, error)) == NULL)
+    return NULL;
+  /* The object outlives the parser: it holds its own reference. */
+  return json_object_ref (object);
+}
+
+char *
+arb_net_to_text (JsonBuilder *builder)
+{
+  g_autoptr (JsonNode) root = NULL;
+
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  return json_to_string (root, FALSE);
+}
+
+JsonBuilder *
+arb_net_message_begin (const char *type)
+{
+  JsonBuilder *builder = json_builder_new_immutable ();
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "type");
+  json_builder_add_string_value (builder, type);
+  return builder;
+}
+
+/* The refusal sent for error: its id, and the reason for a person. */
+char *
+arb_net_error_message (const GError *error)
+{
+  g_autoptr (JsonBuilder) builder = arb_net_message_begin ("error");
+  ArbNetError code = ARB_NET_ERROR_ILLEGAL;
+
+  if (error->domain == ARB_NET_ERROR)
+    code = (ArbNetError) error->code;
+  json_builder_set_member_name (builder, "code");
+  json_builder_add_string_value (builder, arb_net_error_id (code));
+  json_builder_set_member_name (builder, "message");
+  json_builder_add_string_value (builder, error->message);
+  return arb_net_to_text (builder);
+}
+
+gboolean
+arb_net_get_int (JsonObject *object, const char *member, gint64 min, gint64 max, gint64 *value,
+                 GError **error)
+{
+  JsonNode *node = json_object_get_member (object, member);
+
+  if (node == NULL || json_node_get_value_type (node) != G_TYPE_INT64)
+    {
+      g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_PROTOCOL,
+                   _("Not a message of the game: “%s” must be a whole number"), member);
+      return FALSE;
+    }
+  *value = json_node_get_int (node);
+  if (*value < min || *value > max)
+    {
+      g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_PROTOCOL,
+                   _("Not a message of the game: “%s” is out of range"), member);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+const char *
+arb_net_get_string (JsonObject *object, const char *member, gsize max_length, GError **error)
+{
+  JsonNode *node = json_object_get_member (object, member);
+  const char *text;
+
+  if (node == NULL || json_node_get_value_type (node) != G_TYPE_STRING
+      || strlen (text = json_node_get_string (node)) > max_length)
+    {
+      g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_PROTOCOL,
+                   _("Not a message of the game: “%s” must be a short text"), member);
+      return NULL;
+    }
+  return text;
+}
+
+/* "oak-7": the species id, a dash, the value. */
+char *
+arb_net_card_id (ArbCard card)
+{
+  return g_strdup_printf ("%s-%u", arb_species_id (arb_card_species (card)), arb_card_value (card));
+}
+
+gboolean
+arb_net_card_from_id (const char *id, ArbCard *card)
+{
+  const char *dash = strrchr (id, '-');
+  g_autofree char *species_id = NULL;
+  ArbSpecies species;
+
+  if (dash == NULL || dash[1] < '1' || dash[1] > '8' || dash[2] != '\0')
+    return FALSE;
+  species_id = g_strndup (id, (gsize) (dash - id));
+  if (!arb_species_from_id (species_id, &species))
+    return FALSE;
+  *card = arb_card_new (species, (guint) (dash[1] - '0'));
+  return TRUE;
+}
+
+static void
+add_card (JsonBuilder *builder, ArbCard card)
+{
+  g_autofree char *id = NULL;
+
+  if (!arb_card_is_valid (card))
+    {
+      json_builder_add_null_value (builder);
+      return;
+    }
+  id = arb_net_card_id (card);
+  json_builder_add_string_value (builder, id);
+}
+
+static void
+add_int (JsonBuilder *builder, const char *member, gint64 value)
+{
+  json_builder_set_member_name (builder, member);
+  json_builder_add_int_value (builder, value);
+}
+
+/* The move part of a message: kind, then source or card and cell. */
+void
+arb_net_add_move (JsonBuilder *builder, const ArbMove *move)
+{
+  json_builder_set_member_name (builder, "kind");
+  json_builder_add_string_value (builder, arb_move_kind_id (move->kind));
+  if (move->kind == ARB_MOVE_DRAW)
+    add_int (builder, "source", move->source);
+  if (move->kind != ARB_MOVE_DRAW || arb_card_is_valid (move->card))
+    {
+      json_builder_set_member_name (builder, "card");
+      add_card (builder, move->card);
+    }
+  if (move->kind != ARB_MOVE_DRAW)
+    {
+      add_int (builder, "x", move->x);
+      add_int (builder, "y", move->y);
+    }
+}
+
+static gboolean
+read_card (JsonObject *object, const char *member, ArbCard *card, GError **error)
+{
+  const char *id = arb_net_get_string (object, member, 32, error);
+
+  if (id == NULL)
+    return FALSE;
+  if (!arb_net_card_from_id (id, card))
+    {
+      g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_PROTOCOL,
+                   _("Not a message of the game: no card is called “%s”"), id);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+arb_net_read_move (JsonObject *object, ArbMove *move, GError **error)
+{
+  const char *kind_id = arb_net_get_string (object, "kind", 16, error);
+  ArbMoveKind kind;
+  gint64 source, x, y;
+  ArbCard card;
+
+  if (kind_id == NULL)
+    return FALSE;
+  if (!arb_move_kind_from_id (kind_id, &kind))
+    return fail (error, _("no such kind of move"));
+  if (kind == ARB_MOVE_DRAW)
+    {
+      if (!arb_net_get_int (object, "source", -1, ARB_MAX_PLAYERS - 1, &source, error))
+        return FALSE;
+      *move = arb_move_draw ((int) source);
+      return TRUE;
+    }
+  if (!read_card (object, "card", &card, error)
+      || !arb_net_get_int (object, "x", -ARB_COORD_LIMIT, ARB_COORD_LIMIT, &x, error)
+      || !arb_net_get_int (object, "y", -ARB_COORD_LIMIT, ARB_COORD_LIMIT, &y, error))
+    return FALSE;
+  *move = kind == ARB_MOVE_PLAY ? arb_move_play (card, (int) x, (int) y)
+                                : arb_move_discard (card, (int) x, (int) y);
+  return TRUE;
+}
+
+static void
+add_cards (JsonBuilder *builder, const char *member, const ArbCard *cards, guint n)
+{
+  json_builder_set_member_name (builder, member);
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < n; i++)
+    add_card (builder, cards[i]);
+  json_builder_end_array (builder);
+}
+
+static void
+add_seat (JsonBuilder *builder, const ArbProjection *view, guint p)
+{
+  const ArbState *s = &view->state;
+  ArbCard hand[ARB_N_CARDS];
+  guint n = arb_card_set_to_array (&s->hands[p], hand);
+
+  json_builder_begin_object (builder);
+  add_int (builder, "hand-size", view->hand_size[p]);
+  add_cards (builder, "hand", hand, n);
+  add_cards (builder, "discards", s->discards[p].cards, s->discards[p].n);
+  json_builder_set_member_name (builder, "arboretum");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < s->arboreta[p].n; i++)
+    {
+      const ArbPlacement *cell = &s->arboreta[p].cells[i];
+
+      json_builder_begin_array (builder);
+      add_card (builder, cell->card);
+      json_builder_add_int_value (builder, cell->x);
+      json_builder_add_int_value (builder, cell->y);
+      json_builder_end_array (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+}
+
+/* The "view" object: what one viewer may know, every hidden card left out
+ * (the deck is a count, another seat's hand its known cards and a size). */
+void
+arb_net_add_projection (JsonBuilder *builder, const ArbProjection *view)
+{
+  const ArbState *s = &view->state;
+
+  json_builder_set_member_name (builder, "view");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "variant");
+  json_builder_add_string_value (builder, arb_variant_id (s->variant));
+  json_builder_set_member_name (builder, "species");
+  json_builder_begin_array (builder);
+  for (guint sp = 0; sp < ARB_N_SPECIES; sp++)
+    if (s->species & (1u << sp))
+      json_builder_add_string_value (builder, arb_species_id ((ArbSpecies) sp));
+  json_builder_end_array (builder);
+  add_int (builder, "viewer", view->viewer);
+  add_int (builder, "current", s->current);
+  json_builder_set_member_name (builder, "phase");
+  json_builder_add_string_value (builder, phase_ids[s->phase]);
+  add_int (builder, "draws", s->draws);
+  add_int (builder, "turn", s->turn);
+  add_int (builder, "deck", s->deck.n);
+  json_builder_set_member_name (builder, "seats");
+  json_builder_begin_array (builder);
+  for (guint p = 0; p < s->n_players; p++)
+    add_seat (builder, view, p);
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+}
+
+static gboolean
+read_card_array (JsonObject *object, const char *member, ArbCard *cards, guint *n, GError **error)
+{
+  JsonNode *node = json_object_get_member (object, member);
+  JsonArray *array;
+
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node)
+      || json_array_get_length (array = json_node_get_array (node)) > ARB_N_CARDS)
+    return fail (error, member);
+  *n = json_array_get_length (array);
+  for (guint i = 0; i < *n; i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+
+      if (json_node_get_value_type (element) != G_TYPE_STRING
+          || !arb_net_card_from_id (json_node_get_string (element), &cards[i]))
+        return fail (error, member);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_arboretum (JsonObject *object, ArbArboretum *arboretum, GError **error)
+{
+  JsonNode *node = json_object_get_member (object, "arboretum");
+  JsonArray *array;
+
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node)
+      || json_array_get_length (array = json_node_get_array (node)) > ARB_N_CARDS)
+    return fail (error, "arboretum");
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *cell = json_array_get_element (array, i);
+      JsonArray *xyc;
+      ArbCard card;
+      gint64 x, y;
+
+      if (!JSON_NODE_HOLDS_ARRAY (cell) || json_array_get_length (xyc = json_node_get_array (cell)) != 3
+          || json_node_get_value_type (json_array_get_element (xyc, 0)) != G_TYPE_STRING
+          || !arb_net_card_from_id (json_array_get_string_element (xyc, 0), &card)
+          || json_node_get_value_type (json_array_get_element (xyc, 1)) != G_TYPE_INT64
+          || json_node_get_value_type (json_array_get_element (xyc, 2)) != G_TYPE_INT64)
+        return fail (error, "arboretum");
+      x = json_array_get_int_element (xyc, 1);
+      y = json_array_get_int_element (xyc, 2);
+      if (x < -ARB_COORD_LIMIT || x > ARB_COORD_LIMIT || y < -ARB_COORD_LIMIT || y > ARB_COORD_LIMIT
+          || !arb_arboretum_check_place (arboretum, (int) x, (int) y, NULL))
+        return fail (error, "arboretum");
+      arb_arboretum_place (arboretum, card, (int) x, (int) y);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_seat (JsonNode *node, ArbState *s, guint p, guint8 *hand_size, GError **error)
+{
+  JsonObject *seat;
+  ArbCard cards[ARB_N_CARDS];
+  guint n;
+  gint64 size;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return fail (error, "seats");
+  seat = json_node_get_object (node);
+  if (!arb_net_get_int (seat, "hand-size", 0, ARB_N_CARDS, &size, error)
+      || !read_card_array (seat, "hand", cards, &n, error))
+    return FALSE;
+  hand_size[p] = (guint8) size;
+  for (guint i = 0; i < n; i++)
+    arb_card_set_add (&s->hands[p], cards[i]);
+  if (!read_card_array (seat, "discards", s->discards[p].cards, &n, error))
+    return FALSE;
+  s->discards[p].n = (guint8) n;
+  return read_arboretum (seat, &s->arboreta[p], error);
+}
+
+static gboolean
+read_species (JsonObject *view, ArbSpeciesMask *mask, GError **error)
+{
+  JsonNode *node = json_object_get_member (view, "species");
+  JsonArray *array;
+
+  *mask = 0;
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node)
+      || json_array_get_length (array = json_node_get_array (node)) > ARB_N_SPECIES)
+    return fail (error, "species");
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+      ArbSpecies species;
+
+      if (json_node_get_value_type (element) != G_TYPE_STRING
+          || !arb_species_from_id (json_node_get_string (element), &species))
+        return fail (error, "species");
+      *mask |= (ArbSpeciesMask) (1u << species);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_phase (JsonObject *view, ArbPhase *phase, GError **error)
+{
+  const char *id = arb_net_get_string (view, "phase", 16, error);
+
+  for (guint i = 0; id != NULL && i < G_N_ELEMENTS (phase_ids); i++)
+    if (strcmp (id, phase_ids[i]) == 0)
+      return *phase = (ArbPhase) i, TRUE;
+  return id == NULL ? FALSE : fail (error, "phase");
+}
+
+/* The projection the server built, rebuilt and checked by the engine
+ * (arb_projection_init_from_public): the cards must add up. */
+gboolean
+arb_net_read_projection (JsonObject *object, ArbProjection *view, GError **error)
+{
+  g_autofree ArbState *s = g_new0 (ArbState, 1);
+  guint8 hand_size[ARB_MAX_PLAYERS] = { 0 };
+  JsonNode *node = json_object_get_member (object, "view");
+  JsonObject *v;
+  JsonArray *seats;
+  const char *variant;
+  gint64 viewer, current, draws, turn, deck;
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    return fail (error, "view");
+  v = json_node_get_object (node);
+  node = json_object_get_member (v, "seats");
+  if ((variant = arb_net_get_string (v, "variant", 16, error)) == NULL)
+    return FALSE;
+  if (!arb_variant_from_id (variant, &s->variant))
+    return fail (error, "variant");
+  if (!read_species (v, &s->species, error) || !read_phase (v, &s->phase, error)
+      || !arb_net_get_int (v, "viewer", ARB_VIEWER_PUBLIC, ARB_MAX_PLAYERS - 1, &viewer, error)
+      || !arb_net_get_int (v, "current", 0, ARB_MAX_PLAYERS - 1, &current, error)
+      || !arb_net_get_int (v, "draws", 0, 2, &draws, error)
+      || !arb_net_get_int (v, "turn", 0, ARB_N_CARDS, &turn, error)
+      || !arb_net_get_int (v, "deck", 0, ARB_N_CARDS, &deck, error))
+    return FALSE;
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node)
+      || json_array_get_length (seats = json_node_get_array (node)) < 2
+      || json_array_get_length (seats) > ARB_MAX_PLAYERS
+      || viewer >= (gint64) json_array_get_length (seats)
+      || current >= (gint64) json_array_get_length (seats))
+    return fail (error, "seats");
+  s->n_players = (guint8) json_array_get_length (seats);
+  s->current = (guint8) current;
+  s->draws = (guint8) draws;
+  s->turn = (guint16) turn;
+  s->deck.n = (guint8) deck;
+  memset (s->deck.cards, ARB_CARD_NONE, sizeof s->deck.cards);
+  for (guint p = 0; p < s->n_players; p++)
+    if (!read_seat (json_array_get_element (seats, p), s, p, hand_size, error))
+      return FALSE;
+  return arb_projection_init_from_public (view, s, (int) viewer, hand_size, error);
+}

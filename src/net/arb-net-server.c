@@ -1,0 +1,755 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* arb-net-server.c: the server of network play. It reads every message a
+ * client sends (arb_net_server_receive, which the fuzzer calls too),
+ * answers each bad one with one "error" message, and closes a connection
+ * that floods it or guesses codes. Tables decide the games. */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+#include "arb-net-protocol.h"
+#include "arb-net-secret.h"
+#include "arb-net-server.h"
+
+/* Wrong codes or tokens: a connection is closed after this many, and an
+ * address refused for GUESS_WINDOW after this many. With 8.5e11 codes, a
+ * thousand addresses guessing all day find a given table once in years. */
+#define GUESSES_PER_CONNECTION 3
+#define GUESSES_PER_ADDRESS 10
+#define GUESS_WINDOW (10 * 60 * G_USEC_PER_SEC)
+#define TABLES_PER_CONNECTION 16
+#define MAX_TABLES 20000
+#define MAX_ADDRESSES 10000
+/* A closed connection is noticed this fast even when the network says nothing. */
+#define KEEPALIVE_SECONDS 30
+
+typedef struct {
+  guint  count;
+  gint64 since;
+} Guesses;
+
+struct _ArbNetServer
+{
+  GObject     parent_instance;
+
+  GFile      *dir;
+  GHashTable *tables;   /* id -> ArbNetTable */
+  GHashTable *codes;    /* code -> ArbNetTable (borrowed) */
+  GHashTable *tokens;   /* token -> ArbNetTable (borrowed) */
+  GHashTable *guesses;  /* address -> Guesses */
+  GHashTable *peers;    /* set of ArbNetPeer */
+  GPtrArray  *resume_errors;
+  SoupServer *soup;
+  guint       guesses_per_connection;
+  guint       guesses_per_address;
+};
+
+G_DEFINE_FINAL_TYPE (ArbNetServer, arb_net_server, G_TYPE_OBJECT)
+
+static void
+index_table (ArbNetServer *self, ArbNetTable *table)
+{
+  g_hash_table_insert (self->tables, g_strdup (arb_net_table_get_id (table)), table);
+  g_hash_table_insert (self->codes, g_strdup (arb_net_table_get_code (table)), table);
+  for (guint seat = 0; seat < arb_net_table_get_n_seats (table); seat++)
+    if (arb_net_table_get_token (table, seat) != NULL)
+      g_hash_table_insert (self->tokens, g_strdup (arb_net_table_get_token (table, seat)), table);
+}
+
+static void
+resume_one (ArbNetServer *self, GFile *file)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbNetTable) table = arb_net_table_load (file, &error);
+  g_autofree char *name = g_file_get_basename (file);
+
+  if (table == NULL)
+    {
+      g_ptr_array_add (self->resume_errors, g_strdup_printf ("%s: %s", name, error->message));
+      return;
+    }
+  if (g_hash_table_contains (self->tables, arb_net_table_get_id (table))
+      || g_hash_table_contains (self->codes, arb_net_table_get_code (table)))
+    {
+      g_ptr_array_add (self->resume_errors, g_strdup_printf (_("%s: a table with this id or code is already open"), name));
+      return;
+    }
+  arb_net_server_add_table (self, table);
+}
+
+/* A table made elsewhere (the tests' own deals) is held like the others. */
+void
+arb_net_server_add_table (ArbNetServer *self, ArbNetTable *table)
+{
+  g_return_if_fail (ARB_IS_NET_SERVER (self));
+  g_return_if_fail (!g_hash_table_contains (self->tables, arb_net_table_get_id (table)));
+  index_table (self, g_object_ref (table));
+  arb_net_table_start (table);
+}
+
+/* Every table a server wrote into dir before it stopped, however it stopped. */
+static gboolean
+resume (ArbNetServer *self, GError **error)
+{
+  g_autoptr (GFileEnumerator) children = NULL;
+
+  children = g_file_enumerate_children (self->dir, G_FILE_ATTRIBUTE_STANDARD_NAME,
+                                        G_FILE_QUERY_INFO_NONE, NULL, error);
+  if (children == NULL)
+    return FALSE;
+  for (;;)
+    {
+      GFileInfo *info;
+      GFile *child;
+
+      if (!g_file_enumerator_iterate (children, &info, &child, NULL, error))
+        return FALSE;
+      if (info == NULL)
+        return TRUE;
+      if (g_str_has_suffix (g_file_info_get_name (info), ".table"))
+        resume_one (self, child);
+    }
+}
+
+/* A server keeping its tables in dir (made private if it is new), with the
+ * tables found there resumed; arb_net_server_get_resume_errors() says
+ * which could not be. */
+ArbNetServer *
+arb_net_server_new (GFile *dir, GError **error)
+{
+  g_autoptr (ArbNetServer) self = g_object_new (ARB_TYPE_NET_SERVER, NULL);
+  g_autofree char *path = g_file_get_path (dir);
+
+  if (path == NULL || g_mkdir_with_parents (path, 0700) != 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Cannot make the directory “%s”"),
+                   path != NULL ? path : "?");
+      return NULL;
+    }
+  self->dir = g_object_ref (dir);
+  if (!resume (self, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+/* One line for each table of the directory that could not be resumed. */
+GPtrArray *
+arb_net_server_get_resume_errors (ArbNetServer *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_SERVER (self), NULL);
+  return self->resume_errors;
+}
+
+guint
+arb_net_server_get_n_tables (ArbNetServer *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_SERVER (self), 0);
+  return g_hash_table_size (self->tables);
+}
+
+ArbNetTable *
+arb_net_server_find_table (ArbNetServer *self, const char *id)
+{
+  g_return_val_if_fail (ARB_IS_NET_SERVER (self), NULL);
+  return g_hash_table_lookup (self->tables, id);
+}
+
+/* For tests of the limits themselves, and of many clients on one address. */
+void
+arb_net_server_set_guess_limits (ArbNetServer *self, guint per_connection, guint per_address)
+{
+  g_return_if_fail (ARB_IS_NET_SERVER (self));
+  self->guesses_per_connection = per_connection;
+  self->guesses_per_address = per_address;
+}
+
+static void
+send_error (ArbNetPeer *peer, ArbNetError code, const char *message)
+{
+  g_autoptr (GError) error = g_error_new_literal (ARB_NET_ERROR, code, message);
+  g_autofree char *text = arb_net_error_message (error);
+
+  arb_net_peer_send (peer, text);
+}
+
+static gboolean
+window_over (gpointer key, gpointer value, gpointer user_data)
+{
+  const Guesses *guesses = value;
+  const gint64 *now = user_data;
+
+  return *now - guesses->since > GUESS_WINDOW;
+}
+
+static Guesses *
+guesses_of (ArbNetServer *self, ArbNetPeer *peer)
+{
+  const char *address = arb_net_peer_get_address (peer);
+  Guesses *guesses = g_hash_table_lookup (self->guesses, address);
+  gint64 now = g_get_monotonic_time ();
+
+  if (guesses != NULL && now - guesses->since > GUESS_WINDOW)
+    {
+      g_hash_table_remove (self->guesses, address);
+      guesses = NULL;
+    }
+  if (guesses == NULL)
+    {
+      /* Addresses are forgotten when their window ends, so that many of
+       * them cannot fill the server's memory. */
+      if (g_hash_table_size (self->guesses) >= MAX_ADDRESSES)
+        g_hash_table_foreach_remove (self->guesses, window_over, &now);
+      guesses = g_new0 (Guesses, 1);
+      guesses->since = now;
+      g_hash_table_insert (self->guesses, g_strdup (address), guesses);
+    }
+  return guesses;
+}
+
+/* Whether the address may try a code or token now. */
+static gboolean
+may_guess (ArbNetServer *self, ArbNetPeer *peer)
+{
+  if (guesses_of (self, peer)->count < self->guesses_per_address)
+    return TRUE;
+  send_error (peer, ARB_NET_ERROR_TOO_MANY_GUESSES,
+              _("Too many wrong codes from this address: try again in ten minutes"));
+  return FALSE;
+}
+
+static void
+wrong_guess (ArbNetServer *self, ArbNetPeer *peer, ArbNetError code, const char *message)
+{
+  guesses_of (self, peer)->count++;
+  send_error (peer, code, message);
+  if (arb_net_peer_count_wrong_guess (peer) >= self->guesses_per_connection)
+    arb_net_peer_close (peer, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION, "too many wrong codes");
+}
+
+static void
+send_joined (ArbNetPeer *peer, ArbNetTable *table, int seat)
+{
+  g_autoptr (JsonBuilder) builder = arb_net_message_begin ("joined");
+  g_autofree char *text = NULL;
+
+  json_builder_set_member_name (builder, "table");
+  json_builder_add_string_value (builder, arb_net_table_get_id (table));
+  json_builder_set_member_name (builder, "seat");
+  json_builder_add_int_value (builder, seat);
+  if (seat >= 0)
+    {
+      json_builder_set_member_name (builder, "token");
+      json_builder_add_string_value (builder, arb_net_table_get_token (table, (guint) seat));
+    }
+  text = arb_net_to_text (builder);
+  arb_net_peer_send (peer, text);
+}
+
+static void
+leave_table (ArbNetPeer *peer)
+{
+  ArbNetTable *table = arb_net_peer_get_table (peer);
+
+  if (table != NULL)
+    arb_net_table_detach (table, peer);
+}
+
+static void
+sit (ArbNetPeer *peer, ArbNetTable *table, int seat)
+{
+  leave_table (peer);
+  send_joined (peer, table, seat);
+  arb_net_table_attach (table, peer, seat);
+}
+
+/* "join" takes the first free seat, "watch" looks on. */
+static void
+handle_code (ArbNetServer *self, ArbNetPeer *peer, JsonObject *message, gboolean watch)
+{
+  g_autoptr (GError) error = NULL;
+  const char *text = arb_net_get_string (message, "code", 64, &error);
+  g_autofree char *code = NULL;
+  ArbNetTable *table = NULL;
+  int seat = ARB_VIEWER_PUBLIC;
+
+  if (text == NULL)
+    {
+      send_error (peer, ARB_NET_ERROR_PROTOCOL, error->message);
+      return;
+    }
+  if (!may_guess (self, peer))
+    return;
+  code = arb_net_code_normalize (text);
+  if (code != NULL)
+    table = g_hash_table_lookup (self->codes, code);
+  if (table == NULL)
+    {
+      wrong_guess (self, peer, ARB_NET_ERROR_BAD_CODE, _("No table has this invite code"));
+      return;
+    }
+  if (!watch && (seat = arb_net_table_claim_seat (table, &error)) < 0)
+    {
+      send_error (peer, error->domain == ARB_NET_ERROR ? (ArbNetError) error->code : ARB_NET_ERROR_SERVER,
+                  error->message);
+      return;
+    }
+  sit (peer, table, seat);
+}
+
+static int
+seat_of_token (ArbNetTable *table, const char *token)
+{
+  for (guint seat = 0; seat < arb_net_table_get_n_seats (table); seat++)
+    {
+      const char *held = arb_net_table_get_token (table, seat);
+
+      if (held != NULL && arb_net_secret_equal (held, token))
+        return (int) seat;
+    }
+  return -1;
+}
+
+static void
+handle_rejoin (ArbNetServer *self, ArbNetPeer *peer, JsonObject *message)
+{
+  g_autoptr (GError) error = NULL;
+  const char *token = arb_net_get_string (message, "token", 64, &error);
+  ArbNetTable *table;
+  int seat = -1;
+
+  if (token == NULL)
+    {
+      send_error (peer, ARB_NET_ERROR_PROTOCOL, error->message);
+      return;
+    }
+  if (!may_guess (self, peer))
+    return;
+  table = g_hash_table_lookup (self->tokens, token);
+  if (table != NULL)
+    seat = seat_of_token (table, token);
+  if (seat < 0)
+    {
+      wrong_guess (self, peer, ARB_NET_ERROR_BAD_TOKEN, _("No seat is held by this token"));
+      return;
+    }
+  sit (peer, table, seat);
+}
+
+static void
+handle_move (ArbNetServer *self, ArbNetPeer *peer, JsonObject *message)
+{
+  g_autoptr (GError) error = NULL;
+  ArbNetTable *table = arb_net_peer_get_table (peer);
+  gint64 step;
+  ArbMove move;
+
+  if (table == NULL || arb_net_peer_get_seat (peer) < 0)
+    {
+      send_error (peer, ARB_NET_ERROR_NOT_SEATED, _("Join a seat before playing"));
+      return;
+    }
+  if (!arb_net_get_int (message, "step", 0, G_MAXUINT16, &step, &error)
+      || !arb_net_read_move (message, &move, &error)
+      || !arb_net_table_move (table, arb_net_peer_get_seat (peer), (guint) step, &move, &error))
+    {
+      g_autofree char *text = arb_net_error_message (error);
+
+      arb_net_peer_send (peer, text);
+      return;
+    }
+  arb_net_peer_refund_message (peer);
+}
+
+static gboolean
+read_seat_kinds (JsonObject *message, guint n_seats, GPtrArray *players, GError **error)
+{
+  JsonNode *node = json_object_get_member (message, "seats");
+  JsonArray *kinds = NULL;
+
+  if (node != NULL && (!JSON_NODE_HOLDS_ARRAY (node)
+                       || json_array_get_length (kinds = json_node_get_array (node)) != n_seats))
+    {
+      g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_BAD_SETUP, _("“seats” must name each seat: person or a computer level"));
+      return FALSE;
+    }
+  for (guint seat = 0; seat < n_seats; seat++)
+    {
+      JsonNode *kind = kinds != NULL ? json_array_get_element (kinds, seat) : NULL;
+      const char *id = kind != NULL && json_node_get_value_type (kind) == G_TYPE_STRING
+                       ? json_node_get_string (kind) : kinds != NULL ? "" : "person";
+      g_autofree char *name = g_strdup_printf (_("Player %u"), seat + 1);
+      ArbAiLevel level;
+
+      if (g_strcmp0 (id, "person") == 0)
+        g_ptr_array_add (players, arb_player_new (name, ARB_PLAYER_PERSON, NULL));
+      else if (arb_ai_level_from_id (id, &level))
+        g_ptr_array_add (players, arb_player_new (name, ARB_PLAYER_COMPUTER, arb_ai_level_id (level)));
+      else
+        {
+          g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_BAD_SETUP, _("“seats” must name each seat: person or a computer level"));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* The game a "create" message asks for. Without a seed the deal comes from
+ * the system's random source; a creator who gives one knows the deck. */
+static ArbGame *
+new_game (JsonObject *message, GError **error)
+{
+  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
+  const char *variant_id = "standard";
+  ArbVariant variant;
+  gint64 n_seats, seed;
+  guint32 random_seed;
+
+  if (json_object_has_member (message, "variant")
+      && (variant_id = arb_net_get_string (message, "variant", 16, error)) == NULL)
+    return NULL;
+  if (!arb_variant_from_id (variant_id, &variant))
+    {
+      g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_BAD_SETUP, _("No rule set is called “%s”"), variant_id);
+      return NULL;
+    }
+  if (!arb_net_get_int (message, "players", 1, ARB_MAX_PLAYERS, &n_seats, error))
+    return NULL;
+  if (json_object_has_member (message, "seed"))
+    {
+      if (!arb_net_get_int (message, "seed", 0, G_MAXUINT32, &seed, error))
+        return NULL;
+    }
+  else if (arb_net_random_bytes ((guint8 *) &random_seed, sizeof random_seed))
+    seed = random_seed;
+  else
+    {
+      g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_SERVER, _("The server has no random source"));
+      return NULL;
+    }
+  if (!arb_rules_check_players (variant, (guint) n_seats, error)
+      || !read_seat_kinds (message, (guint) n_seats, players, error))
+    return NULL;
+  return arb_game_new (variant, players, (guint32) seed, 0, error);
+}
+
+static void
+handle_create (ArbNetServer *self, ArbNetPeer *peer, JsonObject *message)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = NULL;
+  g_autoptr (ArbNetTable) table = NULL;
+  g_autoptr (JsonBuilder) builder = NULL;
+  g_autofree char *text = NULL;
+
+  if (g_hash_table_size (self->tables) >= MAX_TABLES
+      || arb_net_peer_count_created (peer) > TABLES_PER_CONNECTION)
+    {
+      send_error (peer, ARB_NET_ERROR_SERVER, _("This server holds as many tables as it can"));
+      return;
+    }
+  game = new_game (message, &error);
+  if (game != NULL)
+    table = arb_net_table_new (game, self->dir, &error);
+  if (table != NULL && g_hash_table_contains (self->codes, arb_net_table_get_code (table)))
+    {
+      g_clear_object (&table);
+      g_set_error (&error, ARB_NET_ERROR, ARB_NET_ERROR_SERVER, _("Try again"));
+    }
+  if (table == NULL)
+    {
+      g_autofree char *refusal = NULL;
+
+      /* The rules' refusal of a setup, or the disk's. */
+      if (error->domain != ARB_NET_ERROR)
+        {
+          error->code = error->domain == ARB_ERROR ? ARB_NET_ERROR_BAD_SETUP : ARB_NET_ERROR_SERVER;
+          error->domain = ARB_NET_ERROR;
+        }
+      refusal = arb_net_error_message (error);
+      arb_net_peer_send (peer, refusal);
+      return;
+    }
+  index_table (self, g_object_ref (table));
+  builder = arb_net_message_begin ("created");
+  json_builder_set_member_name (builder, "table");
+  json_builder_add_string_value (builder, arb_net_table_get_id (table));
+  json_builder_set_member_name (builder, "code");
+  json_builder_add_string_value (builder, arb_net_table_get_code (table));
+  text = arb_net_to_text (builder);
+  arb_net_peer_send (peer, text);
+}
+
+static void
+handle_hello (ArbNetPeer *peer, JsonObject *message)
+{
+  g_autoptr (JsonBuilder) builder = NULL;
+  g_autofree char *text = NULL;
+  gint64 version;
+
+  if (!arb_net_get_int (message, "protocol", 0, G_MAXINT32, &version, NULL)
+      || version != ARB_NET_PROTOCOL_VERSION)
+    {
+      send_error (peer, ARB_NET_ERROR_VERSION, _("This server speaks version 1 of the protocol only"));
+      arb_net_peer_close (peer, SOUP_WEBSOCKET_CLOSE_NORMAL, "protocol version");
+      return;
+    }
+  arb_net_peer_set_greeted (peer);
+  builder = arb_net_message_begin ("welcome");
+  json_builder_set_member_name (builder, "protocol");
+  json_builder_add_int_value (builder, ARB_NET_PROTOCOL_VERSION);
+  text = arb_net_to_text (builder);
+  arb_net_peer_send (peer, text);
+}
+
+/* One message from peer: every message gets its answer, or one error. */
+void
+arb_net_server_receive (ArbNetServer *self, ArbNetPeer *peer, const char *data, gsize length)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonObject) message = NULL;
+  const char *type = NULL;
+
+  g_return_if_fail (ARB_IS_NET_SERVER (self));
+  if (arb_net_peer_get_closed (peer))
+    return;
+  if (!arb_net_peer_take_message (peer))
+    {
+      arb_net_peer_close (peer, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION, "too many messages");
+      return;
+    }
+  message = arb_net_parse (data, length, &type, &error);
+  if (message == NULL)
+    send_error (peer, ARB_NET_ERROR_PROTOCOL, error->message);
+  else if (g_str_equal (type, "hello"))
+    handle_hello (peer, message);
+  else if (!arb_net_peer_get_greeted (peer))
+    send_error (peer, ARB_NET_ERROR_PROTOCOL, _("Say hello first"));
+  else if (g_str_equal (type, "create"))
+    handle_create (self, peer, message);
+  else if (g_str_equal (type, "join") || g_str_equal (type, "watch"))
+    handle_code (self, peer, message, g_str_equal (type, "watch"));
+  else if (g_str_equal (type, "rejoin"))
+    handle_rejoin (self, peer, message);
+  else if (g_str_equal (type, "move"))
+    handle_move (self, peer, message);
+  else
+    send_error (peer, ARB_NET_ERROR_PROTOCOL, _("Unknown kind of message"));
+}
+
+void
+arb_net_server_add_peer (ArbNetServer *self, ArbNetPeer *peer)
+{
+  g_return_if_fail (ARB_IS_NET_SERVER (self));
+  g_hash_table_add (self->peers, g_object_ref (peer));
+}
+
+/* A connection closed: its seat shows as away. */
+void
+arb_net_server_remove_peer (ArbNetServer *self, ArbNetPeer *peer)
+{
+  g_return_if_fail (ARB_IS_NET_SERVER (self));
+  leave_table (peer);
+  g_hash_table_remove (self->peers, peer);
+}
+
+typedef struct {
+  ArbNetServer *server;
+  ArbNetPeer   *peer;
+} Connection;
+
+static void
+on_message (SoupWebsocketConnection *connection, int type, GBytes *message, gpointer user_data)
+{
+  Connection *c = user_data;
+  gsize length;
+  const char *data = g_bytes_get_data (message, &length);
+
+  if (type != SOUP_WEBSOCKET_DATA_TEXT)
+    {
+      send_error (c->peer, ARB_NET_ERROR_PROTOCOL, _("Messages are text"));
+      return;
+    }
+  arb_net_server_receive (c->server, c->peer, data != NULL ? data : "", length);
+}
+
+static void
+on_closed (SoupWebsocketConnection *connection, gpointer user_data)
+{
+  Connection *c = user_data;
+
+  arb_net_peer_close (c->peer, SOUP_WEBSOCKET_CLOSE_NORMAL, NULL);
+  arb_net_server_remove_peer (c->server, c->peer);
+}
+
+static void
+connection_free (gpointer data, GClosure *closure)
+{
+  Connection *c = data;
+
+  g_object_unref (c->peer);
+  g_object_unref (c->server);
+  g_free (c);
+}
+
+static void
+on_websocket (SoupServer *soup, SoupServerMessage *msg, const char *path,
+              SoupWebsocketConnection *connection, gpointer user_data)
+{
+  ArbNetServer *self = user_data;
+  Connection *c = g_new0 (Connection, 1);
+
+  /* Larger messages close the connection (1009) before they are read. */
+  soup_websocket_connection_set_max_incoming_payload_size (connection, ARB_NET_MAX_MESSAGE);
+  soup_websocket_connection_set_keepalive_interval (connection, KEEPALIVE_SECONDS);
+  c->server = g_object_ref (self);
+  c->peer = arb_net_peer_new (connection, soup_server_message_get_remote_host (msg));
+  arb_net_server_add_peer (self, c->peer);
+  g_signal_connect (connection, "message", G_CALLBACK (on_message), c);
+  g_signal_connect_data (connection, "closed", G_CALLBACK (on_closed), c, connection_free, 0);
+}
+
+static gboolean
+parse_address (const char *text, GSocketAddress **address, GError **error)
+{
+  const char *colon = strrchr (text, ':');
+  g_autofree char *host = NULL;
+  g_autoptr (GInetAddress) inet = NULL;
+  guint64 port;
+
+  if (colon == NULL || !g_ascii_string_to_unsigned (colon + 1, 10, 0, 65535, &port, NULL))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("“%s” is not an address and port, such as 0.0.0.0:7420"), text);
+      return FALSE;
+    }
+  host = g_strndup (text, (gsize) (colon - text));
+  if (host[0] == '[' && g_str_has_suffix (host, "]"))
+    {
+      memmove (host, host + 1, strlen (host));
+      host[strlen (host) - 1] = '\0';
+    }
+  if (g_str_equal (host, "localhost"))
+    inet = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  else
+    inet = g_inet_address_new_from_string (host);
+  if (inet == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("“%s” is not an address and port, such as 0.0.0.0:7420"), text);
+      return FALSE;
+    }
+  *address = g_inet_socket_address_new (inet, (guint16) port);
+  return TRUE;
+}
+
+/* Listens on address ("0.0.0.0:7420", "[::1]:0": 0 for any free port),
+ * with TLS when certificate is given. */
+gboolean
+arb_net_server_listen (ArbNetServer *self, const char *address, GTlsCertificate *certificate,
+                       GError **error)
+{
+  g_autoptr (GSocketAddress) socket_address = NULL;
+  char *protocols[] = { (char *) ARB_NET_SUBPROTOCOL, NULL };
+
+  g_return_val_if_fail (ARB_IS_NET_SERVER (self), FALSE);
+  if (!parse_address (address, &socket_address, error))
+    return FALSE;
+  if (self->soup == NULL)
+    {
+      self->soup = soup_server_new ("server-header", "arboretum ", NULL);
+      soup_server_add_websocket_handler (self->soup, ARB_NET_PATH, NULL, protocols, on_websocket, self, NULL);
+    }
+  if (certificate != NULL)
+    soup_server_set_tls_certificate (self->soup, certificate);
+  return soup_server_listen (self->soup, socket_address,
+                             certificate != NULL ? SOUP_SERVER_LISTEN_HTTPS : 0, error);
+}
+
+/* Where clients connect: ws://HOST:PORT/arboretum (wss with TLS). */
+char *
+arb_net_server_dup_uri (ArbNetServer *self)
+{
+  GSList *uris;
+  GUri *uri;
+  char *text;
+
+  g_return_val_if_fail (ARB_IS_NET_SERVER (self), NULL);
+  if (self->soup == NULL || (uris = soup_server_get_uris (self->soup)) == NULL)
+    return NULL;
+  uri = uris->data;
+  text = g_strdup_printf ("%s://%s:%d%s", g_str_equal (g_uri_get_scheme (uri), "https") ? "wss" : "ws",
+                          g_uri_get_host (uri), g_uri_get_port (uri), ARB_NET_PATH);
+  g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
+  return text;
+}
+
+/* Stops listening and closes every connection; the files stay. */
+void
+arb_net_server_shutdown (ArbNetServer *self)
+{
+  GHashTableIter iter;
+  gpointer peer;
+
+  g_return_if_fail (ARB_IS_NET_SERVER (self));
+  if (self->soup != NULL)
+    soup_server_disconnect (self->soup);
+  g_hash_table_iter_init (&iter, self->peers);
+  while (g_hash_table_iter_next (&iter, &peer, NULL))
+    {
+      ArbNetTable *table = arb_net_peer_get_table (peer);
+
+      if (table != NULL)
+        arb_net_table_detach (table, peer);
+      arb_net_peer_close (peer, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, NULL);
+    }
+}
+
+static void
+arb_net_server_dispose (GObject *object)
+{
+  ArbNetServer *self = ARB_NET_SERVER (object);
+
+  if (self->peers != NULL)
+    arb_net_server_shutdown (self);
+  g_clear_object (&self->soup);
+  g_clear_pointer (&self->peers, g_hash_table_unref);
+  g_clear_pointer (&self->codes, g_hash_table_unref);
+  g_clear_pointer (&self->tokens, g_hash_table_unref);
+  g_clear_pointer (&self->tables, g_hash_table_unref);
+  g_clear_object (&self->dir);
+  G_OBJECT_CLASS (arb_net_server_parent_class)->dispose (object);
+}
+
+static void
+arb_net_server_finalize (GObject *object)
+{
+  ArbNetServer *self = ARB_NET_SERVER (object);
+
+  g_hash_table_unref (self->guesses);
+  g_ptr_array_unref (self->resume_errors);
+  G_OBJECT_CLASS (arb_net_server_parent_class)->finalize (object);
+}
+
+static void
+arb_net_server_class_init (ArbNetServerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = arb_net_server_dispose;
+  object_class->finalize = arb_net_server_finalize;
+}
+
+static void
+arb_net_server_init (ArbNetServer *self)
+{
+  self->tables = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->codes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->tokens = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->guesses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->peers = g_hash_table_new_full (g_direct_hash, g_direct_equal, g_object_unref, NULL);
+  self->resume_errors = g_ptr_array_new_with_free_func (g_free);
+  self->guesses_per_connection = GUESSES_PER_CONNECTION;
+  self->guesses_per_address = GUESSES_PER_ADDRESS;
+}
