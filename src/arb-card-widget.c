@@ -525,3 +525,10 @@ arb_card_widget_set_lit (ArbCardWidget *self, gboolean lit)
   self->lit = lit;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
+
+gboolean
+arb_card_widget_get_lit (ArbCardWidget *self)
+{
+  g_return_val_if_fail (ARB_IS_CARD_WIDGET (self), FALSE);
+  return self->lit;
+}

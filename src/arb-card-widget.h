@@ -31,6 +31,7 @@ void       arb_card_widget_set_width    (ArbCardWidget *self,
                                          int            width);
 void       arb_card_widget_set_lit      (ArbCardWidget *self,
                                          gboolean       lit);
+gboolean   arb_card_widget_get_lit      (ArbCardWidget *self);
 
 void       arb_card_widget_set_show_names (gboolean  show);
 int        arb_card_widget_room_width   (GtkWidget     *widget,

@@ -6,9 +6,11 @@
  * species, each scored path with its points part by part, the sheet of
  * totals, and the result with its tie-break. The chapters appear one by
  * one unless animations are off (reduced motion), and Skip shows them all.
- * Everything shown comes from the engine's ArbScoreSheet and its words
- * (arb-score-text.h). Pointing at (or clicking) a path or a player's
- * points lights that path in the player's arboretum.
+ * Once the arboreta are shown, the animated story walks each scored path
+ * there card by card before it goes on. Everything shown comes from the
+ * engine's ArbScoreSheet and its words (arb-score-text.h). Pointing at (or
+ * clicking) a path or a player's points lights that path in the player's
+ * arboretum.
  */
 #include "config.h"
 
@@ -36,6 +38,9 @@ struct _ArbScoreDialog
   GPtrArray        *chapters;   /* in the order they are told */
   guint             n_told;
   guint             tell_source;
+  guint             walk_source;
+  guint             walk_path;  /* player * ARB_N_SPECIES + species */
+  guint             walk_cards; /* of that path, lit so far */
   char             *names[ARB_MAX_PLAYERS];
 
   ArbGame          *game;
@@ -113,18 +118,25 @@ hand_column (guint player)
   return 1 + 2 * (int) player;
 }
 
+/* Lights the first n_cards of a player's path, in their arboretum shown. */
+static void
+light_path (ArbScoreDialog *self, guint player, ArbSpecies species, guint n_cards)
+{
+  ArbPath path = self->sheet.players[player].species[species].path;
+
+  path.n = (guint8) MIN (n_cards, path.n);
+  for (guint p = 0; p < self->sheet.n_players; p++)
+    arb_arboretum_view_set_path (self->views[p], p == player ? &path : NULL);
+  gtk_stack_set_visible_child (self->arboreta_stack, GTK_WIDGET (self->views[player]));
+  self->lit_cards = path.n;
+}
+
 void
 arb_score_dialog_point_at (ArbScoreDialog *self, guint player, ArbSpecies species)
 {
-  const ArbPath *path;
-
   g_return_if_fail (ARB_IS_SCORE_DIALOG (self));
   g_return_if_fail (player < self->sheet.n_players && species < ARB_N_SPECIES);
-  path = &self->sheet.players[player].species[species].path;
-  for (guint p = 0; p < self->sheet.n_players; p++)
-    arb_arboretum_view_set_path (self->views[p], p == player ? path : NULL);
-  gtk_stack_set_visible_child (self->arboreta_stack, GTK_WIDGET (self->views[player]));
-  self->lit_cards = path->n;
+  light_path (self, player, species, ARB_MAX_PATH);
 }
 
 static void
@@ -426,8 +438,50 @@ tell_next (ArbScoreDialog *self)
   gtk_widget_set_visible (self->skip_button, self->n_told < self->chapters->len);
 }
 
-/* A chapter every CHAPTER_MS, and the view follows. */
+/* A chapter every CHAPTER_MS, and the view follows; a card of a path
+ * walked every WALK_MS. */
 #define CHAPTER_MS 1200
+#define WALK_MS 400
+
+static gboolean tell_on (gpointer data);
+
+/* The scored path at walk_path or after it, FALSE when none is left. */
+static gboolean
+find_scored_path (ArbScoreDialog *self)
+{
+  for (; self->walk_path < self->sheet.n_players * ARB_N_SPECIES; self->walk_path++)
+    if (self->sheet.players[self->walk_path / ARB_N_SPECIES].species[self->walk_path % ARB_N_SPECIES].points > 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* One more card of the path walked; the next path once it is whole; the
+ * story goes on after the last. */
+static gboolean
+walk_on (gpointer data)
+{
+  ArbScoreDialog *self = data;
+  guint player, n;
+  ArbSpecies species;
+
+  if (!find_scored_path (self))
+    {
+      self->walk_source = 0;
+      self->tell_source = g_timeout_add (CHAPTER_MS, tell_on, self);
+      return G_SOURCE_REMOVE;
+    }
+  player = self->walk_path / ARB_N_SPECIES;
+  species = (ArbSpecies) (self->walk_path % ARB_N_SPECIES);
+  n = self->sheet.players[player].species[species].path.n;
+  light_path (self, player, species, ++self->walk_cards);
+  if (self->walk_cards >= n)
+    {
+      /* The whole path stays lit for a beat, then the next one starts. */
+      self->walk_path++;
+      self->walk_cards = 0;
+    }
+  return G_SOURCE_CONTINUE;
+}
 
 static gboolean
 tell_on (gpointer data)
@@ -436,6 +490,15 @@ tell_on (gpointer data)
 
   tell_next (self);
   g_idle_add_full (G_PRIORITY_LOW, scroll_to_told, g_object_ref (self), g_object_unref);
+  if (g_ptr_array_index (self->chapters, self->n_told - 1) == self->arboreta_box)
+    {
+      /* The arboreta are in view: each path is walked before the story goes on. */
+      self->walk_path = 0;
+      self->walk_cards = 0;
+      self->walk_source = g_timeout_add (WALK_MS, walk_on, self);
+      self->tell_source = 0;
+      return G_SOURCE_REMOVE;
+    }
   if (self->n_told < self->chapters->len)
     return G_SOURCE_CONTINUE;
   self->tell_source = 0;
@@ -446,6 +509,7 @@ static void
 tell_all (ArbScoreDialog *self)
 {
   g_clear_handle_id (&self->tell_source, g_source_remove);
+  g_clear_handle_id (&self->walk_source, g_source_remove);
   while (self->n_told < self->chapters->len)
     tell_next (self);
 }
@@ -490,6 +554,7 @@ arb_score_dialog_dispose (GObject *object)
   ArbScoreDialog *self = ARB_SCORE_DIALOG (object);
 
   g_clear_handle_id (&self->tell_source, g_source_remove);
+  g_clear_handle_id (&self->walk_source, g_source_remove);
   g_clear_pointer (&self->chapters, g_ptr_array_unref);
   for (guint p = 0; p < ARB_MAX_PLAYERS; p++)
     g_clear_pointer (&self->names[p], g_free);
@@ -598,6 +663,22 @@ arb_score_dialog_get_lit_cards (ArbScoreDialog *self)
 {
   g_return_val_if_fail (ARB_IS_SCORE_DIALOG (self), 0);
   return self->lit_cards;
+}
+
+ArbArboretumView *
+arb_score_dialog_get_view (ArbScoreDialog *self, guint player)
+{
+  g_return_val_if_fail (ARB_IS_SCORE_DIALOG (self), NULL);
+  g_return_val_if_fail (player < self->sheet.n_players, NULL);
+  return self->views[player];
+}
+
+/* Whether a scored path is being walked on the arboreta now. */
+gboolean
+arb_score_dialog_is_walking (ArbScoreDialog *self)
+{
+  g_return_val_if_fail (ARB_IS_SCORE_DIALOG (self), FALSE);
+  return self->walk_source != 0;
 }
 
 /* The story told so far, as text: every label of the chapters shown, in

@@ -4,6 +4,7 @@
 
 #include <adwaita.h>
 
+#include "arb-arboretum-view.h"
 #include "arb-engine.h"
 
 G_BEGIN_DECLS
@@ -25,6 +26,9 @@ void            arb_score_dialog_point_at         (ArbScoreDialog *self,
                                                    guint           player,
                                                    ArbSpecies      species);
 guint           arb_score_dialog_get_lit_cards    (ArbScoreDialog *self);
+ArbArboretumView *arb_score_dialog_get_view       (ArbScoreDialog *self,
+                                                   guint           player);
+gboolean        arb_score_dialog_is_walking       (ArbScoreDialog *self);
 char           *arb_score_dialog_dup_story        (ArbScoreDialog *self);
 guint           arb_score_dialog_get_n_told       (ArbScoreDialog *self,
                                                    guint          *n_chapters);

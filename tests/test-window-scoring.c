@@ -3,11 +3,13 @@
  * every hand, the sums with the 1-against-8 cut, who may score, each path
  * part by part, the totals and the result, in the engine's words
  * (arb-score-text.h); told at once under reduced motion, chapter by
- * chapter otherwise, with a button to skip to the end; within 800×600. */
+ * chapter otherwise, each scored path walked on its player's arboretum,
+ * with a button to skip to the end; within 800×600. */
 #include "config.h"
 
 #include "arb-test-window.h"
 
+#include "arb-card-widget.h"
 #include "arb-score-dialog.h"
 
 static void
@@ -84,11 +86,39 @@ test_reduced_motion (void)
   g_assert_cmpuint (told, ==, chapters);
   g_assert_cmpuint (chapters, >=, 6);
   g_assert_false (gtk_widget_is_visible (arb_test_find_button (GTK_WIDGET (dialog), "_Skip to the End")));
+  g_assert_false (arb_score_dialog_is_walking (dialog));
   assert_story_is_engine (window, dialog);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static ArbScoreDialog *dialog_told;
+
+/* The first scored path is lit whole, in its player's arboretum shown. */
+static gboolean
+first_path_walked (ArbWindow *window)
+{
+  ArbScoreSheet sheet;
+
+  arb_state_score (arb_game_get_state (arb_window_get_game (window)), &sheet);
+  for (guint p = 0; p < sheet.n_players; p++)
+    for (guint s = 0; s < ARB_N_SPECIES; s++)
+      if (sheet.players[p].species[s].points > 0)
+        {
+          const ArbPath *path = &sheet.players[p].species[s].path;
+          ArbArboretumView *view = arb_score_dialog_get_view (dialog_told, p);
+
+          if (!gtk_widget_is_visible (GTK_WIDGET (view)))
+            return FALSE;
+          for (guint i = 0; i < path->n; i++)
+            {
+              GtkWidget *card = arb_arboretum_view_get_card_widget (view, path->cards[i].x, path->cards[i].y);
+              if (card == NULL || !arb_card_widget_get_lit (ARB_CARD_WIDGET (card)))
+                return FALSE;
+            }
+          return TRUE;
+        }
+  return FALSE;
+}
 
 static gboolean
 second_chapter_told (ArbWindow *window)
@@ -96,8 +126,9 @@ second_chapter_told (ArbWindow *window)
   return arb_score_dialog_get_n_told (dialog_told, NULL) >= 2;
 }
 
-/* Animated, the story starts with the hands and goes on by itself; Skip
- * tells the rest at once, and goes. */
+/* Animated, the story starts with the hands and goes on by itself, and
+ * walks the first scored path on its player's arboretum; Skip tells the
+ * rest at once, stops the walk, and goes. */
 static void
 test_animated_and_skipped (void)
 {
@@ -115,7 +146,10 @@ test_animated_and_skipped (void)
   g_assert_nonnull (skip);
   g_assert_true (gtk_widget_get_visible (skip));
   arb_test_wait_for (window, second_chapter_told);
+  arb_test_wait_for (window, first_path_walked);
+  g_assert_true (arb_score_dialog_is_walking (dialog_told));
   gtk_widget_activate_action (GTK_WIDGET (dialog_told), "scores.skip", NULL);
+  g_assert_false (arb_score_dialog_is_walking (dialog_told));
   g_assert_cmpuint (arb_score_dialog_get_n_told (dialog_told, &chapters), ==, chapters);
   g_assert_false (gtk_widget_get_visible (skip));
   assert_story_is_engine (window, dialog_told);
