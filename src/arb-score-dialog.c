@@ -41,6 +41,7 @@ struct _ArbScoreDialog
   guint             walk_source;
   guint             walk_path;  /* player * ARB_N_SPECIES + species */
   guint             walk_cards; /* of that path, lit so far */
+  ArbPlacement      walk_lit;   /* the card lit last */
   char             *names[ARB_MAX_PLAYERS];
 
   ArbGame          *game;
@@ -445,6 +446,24 @@ tell_next (ArbScoreDialog *self)
 
 static gboolean tell_on (gpointer data);
 
+/* The card last lit by the walk scrolls into view, with a margin. */
+static gboolean
+show_walked_card (gpointer data)
+{
+  ArbScoreDialog *self = data;
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
+  GtkWidget *view = gtk_stack_get_visible_child (self->arboreta_stack);
+  GtkWidget *card;
+  graphene_rect_t bounds;
+
+  if (view == NULL)
+    return G_SOURCE_REMOVE;
+  card = arb_arboretum_view_get_card_widget (ARB_ARBORETUM_VIEW (view), self->walk_lit.x, self->walk_lit.y);
+  if (card != NULL && gtk_widget_compute_bounds (card, GTK_WIDGET (self->story_box), &bounds))
+    gtk_adjustment_clamp_page (adjustment, bounds.origin.y - 24, bounds.origin.y + bounds.size.height + 24);
+  return G_SOURCE_REMOVE;
+}
+
 /* The scored path at walk_path or after it, FALSE when none is left. */
 static gboolean
 find_scored_path (ArbScoreDialog *self)
@@ -461,6 +480,7 @@ static gboolean
 walk_on (gpointer data)
 {
   ArbScoreDialog *self = data;
+  const ArbPath *path;
   guint player, n;
   ArbSpecies species;
 
@@ -472,8 +492,13 @@ walk_on (gpointer data)
     }
   player = self->walk_path / ARB_N_SPECIES;
   species = (ArbSpecies) (self->walk_path % ARB_N_SPECIES);
-  n = self->sheet.players[player].species[species].path.n;
+  path = &self->sheet.players[player].species[species].path;
+  n = path->n;
   light_path (self, player, species, ++self->walk_cards);
+  /* The card just lit comes into view once laid out: a tall arboretum
+   * does not fit a low window. */
+  self->walk_lit = path->cards[self->walk_cards - 1];
+  g_idle_add_full (G_PRIORITY_LOW, show_walked_card, g_object_ref (self), g_object_unref);
   if (self->walk_cards >= n)
     {
       /* The whole path stays lit for a beat, then the next one starts. */
