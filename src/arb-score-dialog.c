@@ -375,6 +375,7 @@ path_button (ArbScoreDialog *self, guint player, ArbSpecies species)
 
   gtk_button_set_child (GTK_BUTTON (button), label);
   gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "story-path");
   g_object_set_data (G_OBJECT (button), "player", GUINT_TO_POINTER (player));
   g_object_set_data (G_OBJECT (button), "species", GUINT_TO_POINTER ((guint) species));
   g_signal_connect (button, "clicked", G_CALLBACK (on_points_clicked), self);
