@@ -48,7 +48,9 @@ def wait_focus(ear, what, pattern):
 
 def draw(ear, seen):
     key('p')
-    wait_focus(ear, 'the deck', r'^Deck, \d+ cards?$|pile, \d+ cards?, .* on top$')
+    # Not an empty deck: when the first draw took the deck's last card, the
+    # focus may still be on it until P has moved it to a pile.
+    wait_focus(ear, 'the deck or a pile to draw from', r'^Deck, [1-9]\d* cards?$|pile, [1-9]\d* cards?, .* on top$')
     key('Return')
 
 
