@@ -25,14 +25,44 @@ name_button (GtkWidget *widget)
       gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
       gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
     }
+  /* GTK 4.8 puts the menu button's own button, named the same, inside it.
+   * The inner one takes the focus and has the action: it keeps the name,
+   * the outer one, a mere box, says nothing. */
+  if (icon_only && GTK_IS_MENU_BUTTON (widget) && tooltip != NULL
+      && gtk_widget_get_first_child (widget) != NULL)
+    {
+      GtkAccessible *inner = GTK_ACCESSIBLE (gtk_widget_get_first_child (widget));
+
+      /* Not followed by what it holds, an icon said as "": "Main Menu ". */
+      gtk_accessible_reset_relation (inner, GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+      gtk_accessible_update_property (inner, GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+      gtk_accessible_reset_property (inner, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
+    }
+}
+
+/* GTK 4.8 calls an object that has no name after its class: a container
+ * ("ArbTable", "GtkOverlay") or a scroll bar would be read as "ArbTable".
+ * They say nothing a player needs: an empty name, and a screen reader
+ * says only the role, or skips them. */
+static void
+unname_container (GtkWidget *widget)
+{
+  GtkAccessibleRole role = gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget));
+
+  if (role == GTK_ACCESSIBLE_ROLE_GENERIC || role == GTK_ACCESSIBLE_ROLE_WIDGET
+      || role == GTK_ACCESSIBLE_ROLE_SCROLLBAR)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
 }
 
 /* Names every button under root (root too) as a screen reader should say
- * it; the buttons built later name themselves. */
+ * it, and leaves the containers unnamed; the buttons built later name
+ * themselves. */
 void
 arb_accessible_name_buttons (GtkWidget *root)
 {
   name_button (root);
+  unname_container (root);
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     arb_accessible_name_buttons (child);
@@ -50,6 +80,16 @@ arb_accessible_hide_empty_labels (GtkWidget *root)
     arb_accessible_hide_empty_labels (child);
 }
 
+/* Gives widget a tooltip that repeats what it says (the whole of a label
+ * that may be cut short): GTK 4.8 would read it a second time as its
+ * description. */
+void
+arb_accessible_set_repeating_tooltip (GtkWidget *widget, const char *text)
+{
+  gtk_widget_set_tooltip_text (widget, text);
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
 /* Leaves a widget out of the accessibility tree, or puts it back. */
 void
 arb_accessible_set_hidden (GtkWidget *widget, gboolean hidden)
@@ -64,7 +104,14 @@ hide_pages (GtkStack *stack)
 
   for (GtkWidget *page = gtk_widget_get_first_child (GTK_WIDGET (stack)); page != NULL;
        page = gtk_widget_get_next_sibling (page))
-    arb_accessible_set_hidden (page, page != shown);
+    {
+      GtkStackPage *stack_page = gtk_stack_get_page (stack, page);
+
+      arb_accessible_set_hidden (page, page != shown);
+      /* A page without a title would be read "GtkStackPage". */
+      if (gtk_stack_page_get_title (stack_page) == NULL)
+        gtk_accessible_update_property (GTK_ACCESSIBLE (stack_page), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
+    }
 }
 
 /* GTK 4.8 keeps the pages of a stack that are not shown in the tree, where

@@ -578,6 +578,8 @@ arb_arboretum_view_init (ArbArboretumView *self)
 
   self->ghost = ARB_CARD_NONE;
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* A view made during a game (the side panel's) is named like the window's. */
+  arb_accessible_name_buttons (GTK_WIDGET (self));
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }

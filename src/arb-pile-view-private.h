@@ -8,6 +8,7 @@
 
 G_BEGIN_DECLS
 
-ArbCardWidget *arb_pile_view_get_top (ArbPileView *self);
+ArbCardWidget *arb_pile_view_get_top  (ArbPileView *self);
+const char    *arb_pile_view_get_name (ArbPileView *self);
 
 G_END_DECLS

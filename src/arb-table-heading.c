@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "arb-accessible.h"
 #include "arb-table-heading.h"
 
 struct _ArbTableHeading
@@ -29,7 +30,7 @@ set_hint_line (ArbTableHeading *self, const char *text, const char *style)
   GtkWidget *line = GTK_WIDGET (self->hint_label);
 
   gtk_label_set_label (self->hint_label, text);
-  gtk_widget_set_tooltip_text (line, text);
+  arb_accessible_set_repeating_tooltip (line, text);
   gtk_widget_remove_css_class (line, "error");
   gtk_widget_remove_css_class (line, "accent");
   gtk_widget_remove_css_class (line, "dim-label");
@@ -112,7 +113,7 @@ arb_table_heading_update (ArbTableHeading *self,
       status = g_steal_pointer (&last);
     }
   gtk_label_set_label (self->status_label, status);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), status);
+  arb_accessible_set_repeating_tooltip (GTK_WIDGET (self->status_label), status);
   set_hint_line (self, hint, "dim-label");
 }
 

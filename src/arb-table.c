@@ -899,7 +899,12 @@ arb_table_focus_part (ArbTable *self, ArbTablePart part)
       for (guint i = 0; i <= arb_state_n_piles (shown_state (self)) && target == NULL; i++)
         {
           GtkWidget *button = arb_pile_view_get_button (ARB_PILE_VIEW (self->pile_views[i]));
-          if (gtk_widget_is_sensitive (button))
+          const ArbState *state = shown_state (self);
+          /* An empty deck stays sensitive (a press is refused aloud), but
+           * it is no place to draw from: the last turn draws from a pile. */
+          guint n = i == 0 ? state->deck.n : state->discards[i - 1].n;
+
+          if (gtk_widget_is_sensitive (button) && n > 0)
             target = button;
         }
       if (target == NULL)

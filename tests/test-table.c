@@ -14,6 +14,7 @@
 #include "arb-test-redeal.h"
 #include "arb-test-state.h"
 #include "arb-test-widget.h"
+#include "arb-pile-view-private.h"
 #include "arb-replay.h"
 #include "arb-table-private.h"
 
@@ -235,6 +236,64 @@ test_shows_the_model (void)
       n_games++;
     }
   g_assert_cmpuint (n_checks, >, 10000);
+  g_assert_finalize_object (table);
+}
+
+/* ---- a solo game's pile names ---------------------------------------------- */
+
+/* What a screen reader must hear for pile p (-1: the deck), from the
+ * projection alone. */
+static char *
+expected_pile_name (ArbGame *game, const ArbState *state, int p)
+{
+  const ArbPile *pile = p < 0 ? &state->deck : &state->discards[p];
+  g_autofree char *title = p < 0 ? g_strdup (_("Deck")) : arb_game_pile_title (game, (guint) p, 0);
+  g_autofree char *count = expect_count (pile->n);
+  g_autofree char *top = NULL;
+
+  if (p < 0 || pile->n == 0)
+    return g_strdup_printf (_("%s, %s"), title, count);
+  top = arb_card_to_string (arb_pile_top (pile));
+  return g_strdup_printf (_("%s, %s, %s on top"), title, count, top);
+}
+
+/* In solo, after every step (Q's discards into its arboretum among them),
+ * every pile's accessible name says its count and top card as the
+ * person's projection does: it was once left behind, like its picture. */
+static void
+test_solo_pile_names (void)
+{
+  static const Rules solo = { ARB_VARIANT_SOLO, 1 };
+  ArbTable *table = g_object_ref_sink (g_object_new (ARB_TYPE_TABLE, NULL));
+  guint n_checks = 0;
+
+  for (guint32 seed = 1; seed <= 20; seed++)
+    {
+      g_autoptr (ArbGame) game = new_game (&solo, 1, seed);
+      g_autoptr (ArbViewpoint) viewpoint = arb_viewpoint_new (ARB_TABLE_EVENTS (game), 0);
+      g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+
+      arb_table_set_viewpoint (table, viewpoint);
+      while (!arb_game_is_finished (game))
+        {
+          ArbMove move = arb_test_random_move (arb_game_get_state (game), rand);
+          const ArbState *state;
+          g_autoptr (GError) error = NULL;
+
+          g_assert_true (arb_game_apply (game, &move, &error));
+          g_assert_no_error (error);
+          state = &arb_viewpoint_get_projection (viewpoint)->state;
+          for (int p = ARB_SOURCE_DECK; p < (int) arb_state_n_piles (state); p++)
+            {
+              g_autofree char *expected = expected_pile_name (game, state, p);
+
+              g_assert_cmpstr (arb_pile_view_get_name (arb_table_get_pile_view (table, p)), ==, expected);
+              n_checks++;
+            }
+        }
+      arb_table_set_viewpoint (table, NULL);
+    }
+  g_assert_cmpuint (n_checks, >, 500);
   g_assert_finalize_object (table);
 }
 
@@ -490,6 +549,7 @@ main (int argc, char *argv[])
   arb_test_widget_init (&argc, &argv);
 
   g_test_add_func ("/table/shows-the-model", test_shows_the_model);
+  g_test_add_func ("/table/solo-pile-names", test_solo_pile_names);
   g_test_add_func ("/table/no-peeking", test_no_peeking);
   g_test_add_func ("/table/take-back", test_take_back);
   g_test_add_func ("/table/replay-source", test_replay_source);
