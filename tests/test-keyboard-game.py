@@ -48,8 +48,8 @@ def wait_focus(ear, what, pattern):
 
 def draw(ear, seen):
     key('p')
-    # Not an empty deck: when the first draw took the deck's last card, the
-    # focus may still be on it until P has moved it to a pile.
+    # Never an empty deck: when the first draw took the deck's last card,
+    # P goes to the first pile with a card (the focus was on the deck).
     wait_focus(ear, 'the deck or a pile to draw from', r'^Deck, [1-9]\d* cards?$|pile, [1-9]\d* cards?, .* on top$')
     key('Return')
 
