@@ -16,6 +16,7 @@
 
 #include <glib/gi18n.h>
 
+#include "arb-accessible.h"
 #include "arb-arboretum-view.h"
 #include "arb-card-widget.h"
 #include "arb-score-dialog.h"
@@ -646,6 +647,11 @@ arb_score_dialog_new (ArbGame *game)
   build_arboreta (self);
   build_story (self);
   start_telling (self);
+  /* What a screen reader reads of the sheet: named buttons, no empty
+   * cells, only the arboretum shown. */
+  arb_accessible_name_buttons (GTK_WIDGET (self));
+  arb_accessible_hide_empty_labels (GTK_WIDGET (self));
+  arb_accessible_follow_stacks (GTK_WIDGET (self));
   return self;
 }
 

@@ -192,9 +192,6 @@ show_scores (ArbWindow *self)
       gtk_window_set_destroy_with_parent (GTK_WINDOW (self->score_dialog), TRUE);
       gtk_window_set_application (GTK_WINDOW (self->score_dialog),
                                   gtk_window_get_application (GTK_WINDOW (self)));
-      arb_accessible_name_buttons (GTK_WIDGET (self->score_dialog));
-      arb_accessible_hide_empty_labels (GTK_WIDGET (self->score_dialog));
-      arb_accessible_follow_stacks (GTK_WIDGET (self->score_dialog));
     }
   gtk_window_present (GTK_WINDOW (self->score_dialog));
 }
