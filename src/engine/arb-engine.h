@@ -10,6 +10,7 @@
 #include "arb-enums.h"
 #include "arb-error.h"
 #include "arb-game.h"
+#include "arb-game-seen.h"
 #include "arb-game-text.h"
 #include "arb-move.h"
 #include "arb-pile.h"

@@ -498,6 +498,60 @@ arb_game_apply_step (ArbGame *self, const ArbStep *step, GError **error)
   return TRUE;
 }
 
+static ArbCard
+swapped (ArbCard card, ArbCard a, ArbCard b)
+{
+  return card == a ? b : card == b ? a : card;
+}
+
+/* Cards a and b trade places in the whole record: the deck dealt, the
+ * start, every step and the position. For a game whose hidden cards were
+ * made up (arb-game-seen.c): two cards that a viewer never saw may trade
+ * places without that viewer seeing any difference, so nothing is
+ * emitted. A record the rules no longer accept sets error and changes
+ * nothing. */
+gboolean
+arb_game_swap_cards (ArbGame *self, ArbCard a, ArbCard b, GError **error)
+{
+  g_autoptr (GArray) steps = NULL;
+  ArbPile deck;
+  ArbState start, state;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  g_return_val_if_fail (arb_card_is_valid (a) && arb_card_is_valid (b), FALSE);
+  if (!self->has_deck)
+    {
+      g_set_error_literal (error, ARB_ERROR, ARB_ERROR_INVALID_POSITION,
+                           _("The game did not start from a deal"));
+      return FALSE;
+    }
+  deck = self->deck;
+  for (guint i = 0; i < deck.n; i++)
+    deck.cards[i] = swapped (deck.cards[i], a, b);
+  if (!arb_state_setup_with_deck (&start, self->start.variant, arb_state_n_seats (&self->start),
+                                  self->start.species, &deck, error))
+    return FALSE;
+  steps = g_array_copy (self->steps);
+  state = start;
+  for (guint i = 0; i < steps->len; i++)
+    {
+      ArbStep *step = &g_array_index (steps, ArbStep, i);
+      ArbStep taken;
+
+      step->move.card = swapped (step->move.card, a, b);
+      step->refill_discard = swapped (step->refill_discard, a, b);
+      step->refill_q = swapped (step->refill_q, a, b);
+      if (!arb_state_apply (&state, &step->move, &taken, error) || !check_record (step, &taken, error))
+        return FALSE;
+    }
+  self->deck = deck;
+  self->start = start;
+  self->state = state;
+  g_array_unref (self->steps);
+  self->steps = g_steal_pointer (&steps);
+  return TRUE;
+}
+
 /* A person may take back their play, and their discard until the next
  * player acts; never a draw, nor a discard that turned up a card (solo),
  * since a card once seen cannot be unseen, nor anything once the game is

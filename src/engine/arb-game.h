@@ -86,6 +86,10 @@ void            arb_game_project           (ArbGame         *self,
 gboolean        arb_game_apply_step        (ArbGame         *self,
                                             const ArbStep   *step,
                                             GError         **error);
+gboolean        arb_game_swap_cards        (ArbGame         *self,
+                                            ArbCard          a,
+                                            ArbCard          b,
+                                            GError         **error);
 gboolean        arb_game_can_take_back     (ArbGame         *self);
 gboolean        arb_game_take_back         (ArbGame         *self,
                                             GError         **error);
