@@ -814,6 +814,118 @@ test_session_review_run (void)
   g_assert_false (arb_session_review (session));
 }
 
+/* ---- network play ------------------------------------------------------- */
+
+typedef struct {
+  ArbGame *host;     /* the host's true game */
+  guint    requests;
+} OnlineHost;
+
+/* The host takes the seat's move, as a server would. */
+static void
+on_move_requested (ArbSession *session, const ArbMove *move, OnlineHost *host)
+{
+  g_autoptr (GError) error = NULL;
+
+  host->requests++;
+  arb_game_apply (host->host, move, &error);
+  g_assert_no_error (error);
+}
+
+/* The host's last step, sent to the session as seat saw it. */
+static void
+send_last_step (ArbSession *session, ArbGame *host, int seat)
+{
+  g_autoptr (GError) error = NULL;
+  ArbStep step = *arb_game_get_step (host, arb_game_get_n_steps (host) - 1);
+  ArbProjection after;
+
+  arb_projection_mask_step (seat, &step);
+  arb_game_project (host, seat, &after);
+  arb_session_apply_seen (session, &step, &after, &error);
+  g_assert_no_error (error);
+}
+
+/* A whole game played online as seat 0 against a host that plays seat 1:
+ * the screen shows seat 0 what the host's game shows it, the person acts
+ * only on their turn and through the host, nothing made up is saved, and
+ * the host's record takes the place of the made-up one at the end. */
+static void
+test_session_online (void)
+{
+  g_autoptr (ArbSession) session = arb_session_new ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (17);
+  g_autoptr (GPtrArray) players = arb_test_players (2, TRUE);
+  g_autoptr (ArbGame) seen = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_build_filename (data_home, "online.arboretum", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *autosave = autosave_dir ();
+  OnlineHost host = { 0 };
+  ArbProjection start;
+
+  clear_saves ();
+  host.host = arb_game_new (ARB_VARIANT_STANDARD, players, 23, 0, &error);
+  g_assert_no_error (error);
+  arb_game_project (host.host, 0, &start);
+  seen = arb_game_new_as_seen (&start, players, &error);
+  g_assert_no_error (error);
+  arb_session_play_online (session, seen, 0);
+  g_signal_connect (session, "move-requested", G_CALLBACK (on_move_requested), &host);
+  g_assert_cmpint (arb_session_get_online_seat (session), ==, 0);
+
+  while (!arb_game_is_finished (host.host))
+    {
+      const ArbState *state = arb_game_get_state (host.host);
+      ArbMove move = arb_test_random_move (state, rand);
+      ArbProjection shown;
+
+      g_assert_cmpint (arb_session_get_person_to_act (session), ==, state->current == 0);
+      if (state->current == 0)
+        {
+          guint requests = host.requests;
+
+          g_assert_true (arb_session_apply (session, &move, &error));
+          g_assert_no_error (error);
+          g_assert_cmpuint (host.requests, ==, requests + 1);
+          /* Until the host answers, nothing moves and nothing more goes. */
+          g_assert_false (arb_session_get_person_to_act (session));
+          g_assert_true (arb_session_get_busy (session));
+          g_assert_false (arb_session_apply (session, &move, &error));
+          g_clear_error (&error);
+        }
+      else
+        {
+          g_assert_true (arb_game_apply (host.host, &move, &error));
+          g_assert_no_error (error);
+        }
+      send_last_step (session, host.host, 0);
+      arb_game_project (host.host, 0, &shown);
+      g_assert_true (memcmp (arb_viewpoint_get_projection (arb_session_get_viewpoint (session)),
+                             &shown, sizeof shown) == 0);
+      g_assert_false (arb_session_get_modified (session));
+      g_assert_false (arb_session_get_can_take_back (session));
+    }
+  /* Made-up cards are never written: neither saved nor kept for Continue. */
+  g_assert_false (arb_session_save (session, file, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (autosave, G_FILE_TEST_EXISTS));
+
+  {
+    ArbProjection before = *arb_viewpoint_get_projection (arb_session_get_viewpoint (session));
+
+    arb_session_finish_online (session, host.host, NULL);
+    g_assert_true (arb_session_get_game (session) == host.host);
+    g_assert_true (memcmp (arb_viewpoint_get_projection (arb_session_get_viewpoint (session)),
+                           &before, sizeof before) == 0);
+    g_assert_true (arb_session_save (session, file, &error));
+    g_assert_no_error (error);
+  }
+  g_object_unref (host.host);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -837,6 +949,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/continue-old-save", test_session_continue_old_save);
   g_test_add_func ("/session/review", test_session_review);
   g_test_add_func ("/session/review-run", test_session_review_run);
+  g_test_add_func ("/session/online", test_session_online);
   status = g_test_run ();
   dir = autosave_dir ();
   arb_test_remove_tree (dir);

@@ -19,6 +19,7 @@
 
 #include "arb-ai.h"
 #include "arb-autosave-slots.h"
+#include "arb-game-seen.h"
 #include "arb-save.h"
 #include "arb-seat-driver.h"
 
@@ -28,6 +29,7 @@
 typedef enum {
   SEAT_PERSON,    /* a person at this screen */
   SEAT_COMPUTER,  /* ArbSeatDriver */
+  SEAT_REMOTE,    /* network play: the host plays it, or a person elsewhere */
 } SeatKind;
 
 struct _ArbSession
@@ -58,6 +60,9 @@ struct _ArbSession
   gboolean       person_to_act;
   gboolean       can_take_back;
   gboolean       open_hands;      /* a finished game's replay shows every card */
+  int            online_seat;     /* network play: the seat at this screen, or -1 */
+  gboolean       move_sent;       /* network play: a move waits for the host */
+  gboolean       made_up;         /* network play: hidden cards are made up */
 };
 
 G_DEFINE_FINAL_TYPE (ArbSession, arb_session, G_TYPE_OBJECT)
@@ -91,6 +96,7 @@ enum {
   GAME_ENDED,
   CARRY_ON,
   OPEN_FAILED,
+  MOVE_REQUESTED,
   N_SIGNALS
 };
 
@@ -158,6 +164,10 @@ autosave (ArbSession *self)
   g_autoptr (GError) error = NULL;
   gboolean ok;
 
+  /* A game played online is kept by its host; a made-up record is no
+   * game to continue. */
+  if (self->online_seat >= 0)
+    return;
   /* Each game has a file of its own (arb-autosave-slots.h): a second
    * instance, or a second window, never writes over this one's. */
   if (arb_game_is_finished (self->game))
@@ -244,6 +254,8 @@ arb_session_dup_title (ArbSession *self)
 static SeatKind
 seat_kind (ArbSession *self, guint seat)
 {
+  if (self->online_seat >= 0)
+    return (int) seat == self->online_seat ? SEAT_PERSON : SEAT_REMOTE;
   return arb_game_is_computer (self->game, seat) ? SEAT_COMPUTER : SEAT_PERSON;
 }
 
@@ -273,7 +285,10 @@ choose_viewer (ArbSession *self, int *viewer, int *cover_for)
 
   *viewer = ARB_VIEWER_PUBLIC;
   *cover_for = -1;
-  if (person >= 0)
+  if (self->online_seat >= 0)
+    person = self->online_seat;
+  if (person >= 0 && !(self->replay != NULL && self->open_hands && !self->made_up
+                       && arb_game_is_finished (self->game)))
     {
       *viewer = person;
       return;
@@ -311,9 +326,10 @@ update_state (ArbSession *self)
 
       choose_viewer (self, &viewer, &cover_for);
       to_act = self->replay == NULL && !arb_game_is_finished (self->game) && cover_for < 0
-               && seat_kind (self, current) == SEAT_PERSON && viewer == (int) current;
+               && seat_kind (self, current) == SEAT_PERSON && viewer == (int) current
+               && !self->move_sent;
       /* Only the person at the screen takes back their own play or discard. */
-      take_back = self->replay == NULL && cover_for < 0 && arb_game_can_take_back (self->game) && n > 0
+      take_back = self->replay == NULL && cover_for < 0 && self->online_seat < 0 && arb_game_can_take_back (self->game) && n > 0
                   && (int) arb_game_get_step (self->game, n - 1)->player == viewer;
     }
   arb_viewpoint_set_source (self->viewpoint,
@@ -327,7 +343,9 @@ update_state (ArbSession *self)
     }
   set_boolean (self, &self->person_to_act, to_act, PROP_PERSON_TO_ACT);
   set_boolean (self, &self->can_take_back, take_back, PROP_CAN_TAKE_BACK);
-  set_boolean (self, &self->busy, self->driver != NULL && arb_seat_driver_is_busy (self->driver), PROP_BUSY);
+  set_boolean (self, &self->busy,
+               self->move_sent || (self->driver != NULL && arb_seat_driver_is_busy (self->driver)),
+               PROP_BUSY);
 }
 
 ArbViewpoint *
@@ -479,8 +497,11 @@ on_step_applied (ArbGame *game, guint index, ArbSession *self)
 {
   const ArbStep *step = arb_game_get_step (game, index);
 
-  self->steps_unsaved = TRUE;
-  set_modified (self, TRUE);
+  if (self->online_seat < 0)
+    {
+      self->steps_unsaved = TRUE;
+      set_modified (self, TRUE);
+    }
   /* A turn ends with its discard. */
   if (step->move.kind == ARB_MOVE_DISCARD)
     autosave (self);
@@ -542,6 +563,9 @@ static void
 set_game_full (ArbSession *self, ArbGame *game, ArbReview *review, GFile *file, gboolean replay)
 {
   arb_session_stop (self);
+  self->online_seat = -1;
+  self->move_sent = FALSE;
+  self->made_up = FALSE;
   g_clear_object (&self->replay);
   g_clear_object (&self->driver);
   /* Told with the replay below, once the game is in place. */
@@ -625,18 +649,119 @@ check_person (ArbSession *self, GError **error)
   return FALSE;
 }
 
-gboolean
-arb_session_draw (ArbSession *self, int source, GError **error)
+/* Network play: the rules check the move here, where the person sees
+ * their answer at once; the host checks it again and plays it. */
+static gboolean
+request_move (ArbSession *self, const ArbMove *move, GError **error)
 {
-  g_return_val_if_fail (ARB_IS_SESSION (self), FALSE);
-  return check_person (self, error) && arb_game_draw (self->game, source, error);
+  ArbState state = *arb_game_get_state (self->game);
+
+  if (!arb_state_apply (&state, move, NULL, error))
+    return FALSE;
+  self->move_sent = TRUE;
+  update_state (self);
+  g_signal_emit (self, signals[MOVE_REQUESTED], 0, move);
+  return TRUE;
 }
 
 gboolean
 arb_session_apply (ArbSession *self, const ArbMove *move, GError **error)
 {
   g_return_val_if_fail (ARB_IS_SESSION (self), FALSE);
-  return check_person (self, error) && arb_game_apply (self->game, move, error);
+  if (!check_person (self, error))
+    return FALSE;
+  if (self->online_seat >= 0)
+    return request_move (self, move, error);
+  return arb_game_apply (self->game, move, error);
+}
+
+gboolean
+arb_session_draw (ArbSession *self, int source, GError **error)
+{
+  ArbMove move = arb_move_draw (source);
+
+  g_return_val_if_fail (ARB_IS_SESSION (self), FALSE);
+  return arb_session_apply (self, &move, error);
+}
+
+/* ---- network play ------------------------------------------------------------ */
+
+/* Plays game online as seat: game is that seat's view of the host's game
+ * (arb_game_new_as_seen()), whose other seats the host plays; the steps
+ * come through arb_session_apply_seen(), and this seat's moves go out
+ * through "move-requested". Nothing is saved here until the host sends
+ * its record of the finished game (arb_session_finish_online()). */
+void
+arb_session_play_online (ArbSession *self, ArbGame *game, int seat)
+{
+  g_return_if_fail (ARB_IS_SESSION (self));
+  g_return_if_fail (ARB_IS_GAME (game));
+  g_return_if_fail (seat >= 0 && seat < (int) arb_game_get_n_seats (game));
+  set_game_full (self, game, NULL, NULL, FALSE);
+  self->online_seat = seat;
+  self->made_up = TRUE;
+  update_state (self);
+}
+
+int
+arb_session_get_online_seat (ArbSession *self)
+{
+  g_return_val_if_fail (ARB_IS_SESSION (self), -1);
+  return self->online_seat;
+}
+
+/* The host's next step, as this seat saw it, after which the seat sees
+ * after (NULL: checked with the next step that comes with it). A step
+ * that does not add up sets error and changes nothing. */
+gboolean
+arb_session_apply_seen (ArbSession *self, const ArbStep *step, const ArbProjection *after,
+                        GError **error)
+{
+  g_return_val_if_fail (ARB_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (self->online_seat >= 0 && self->game != NULL, FALSE);
+  if (self->replay != NULL)
+    arb_session_stop_replay (self);
+  if (!arb_game_apply_seen_step (self->game, self->online_seat, step, after, error))
+    return FALSE;
+  if (step->player == self->online_seat)
+    self->move_sent = FALSE;
+  update_state (self);
+  return TRUE;
+}
+
+/* The host refused the move sent, or the connection dropped: the person
+ * may choose again. */
+void
+arb_session_move_refused (ArbSession *self)
+{
+  g_return_if_fail (ARB_IS_SESSION (self));
+  self->move_sent = FALSE;
+  update_state (self);
+}
+
+/* The host's own record of the finished game takes the place of the one
+ * whose hidden cards were made up: the same to this seat's eyes, and
+ * true for a replay with every hand open, a review and a save. file is
+ * where it was saved (NULL: nowhere yet). */
+void
+arb_session_finish_online (ArbSession *self, ArbGame *record, GFile *file)
+{
+  g_return_if_fail (ARB_IS_SESSION (self));
+  g_return_if_fail (ARB_IS_GAME (record) && arb_game_is_finished (record));
+  g_return_if_fail (self->online_seat >= 0);
+  if (self->replay != NULL)
+    arb_session_stop_replay (self);
+  disconnect_game (self);
+  self->game = g_object_ref (record);
+  g_signal_connect (record, "step-applied", G_CALLBACK (on_step_applied), self);
+  g_signal_connect (record, "position-reset", G_CALLBACK (on_position_reset), self);
+  self->made_up = FALSE;
+  self->move_sent = FALSE;
+  set_file (self, file);
+  set_modified (self, file == NULL);
+  self->steps_unsaved = file == NULL;
+  notify (self, PROP_GAME);
+  update_state (self);
 }
 
 gboolean
@@ -740,6 +865,12 @@ arb_session_continue_replay (ArbSession *self, GError **error)
   g_return_val_if_fail (ARB_IS_SESSION (self), FALSE);
   if (self->replay == NULL)
     return TRUE;
+  if (self->online_seat >= 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("A game played online cannot be played again from here"));
+      return FALSE;
+    }
   game = arb_replay_continue (self->replay, error);
   if (game == NULL)
     return FALSE;
@@ -998,6 +1129,13 @@ arb_session_save (ArbSession *self, GFile *file, GError **error)
   if (file == NULL)
     file = self->file;
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  if (self->made_up)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("A game played online is saved once it is over"));
+      arb_session_cancel_offer (self);
+      return FALSE;
+    }
   if (!arb_save_write_file (self->game, self->review, file, NULL, error))
     {
       arb_session_cancel_offer (self);
@@ -1248,6 +1386,13 @@ arb_session_class_init (ArbSessionClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* (ArbAfterSave then): the offer to save was answered by saving or
    * discarding; what waited goes on (a file to open is already read). */
+  /* (move): network play: the person at this screen chose a move the
+   * rules allow; whoever plays online sends it to the host, whose answer
+   * comes back through arb_session_apply_seen(). The move is a const
+   * ArbMove *, valid during the emission. */
+  signals[MOVE_REQUESTED] =
+    g_signal_new ("move-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
   signals[CARRY_ON] =
     g_signal_new ("carry-on", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
@@ -1263,4 +1408,5 @@ arb_session_init (ArbSession *self)
   self->viewpoint = arb_viewpoint_new (NULL, ARB_VIEWER_PUBLIC);
   self->at_screen = -1;
   self->cover_for = -1;
+  self->online_seat = -1;
 }

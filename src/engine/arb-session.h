@@ -76,6 +76,20 @@ gboolean      arb_session_take_back         (ArbSession    *self,
                                              GError       **error);
 gboolean      arb_session_hint              (ArbSession    *self);
 
+/* Network play (arb-game-seen.h): the host plays the other seats. */
+void          arb_session_play_online       (ArbSession    *self,
+                                             ArbGame       *game,
+                                             int            seat);
+int           arb_session_get_online_seat   (ArbSession    *self);
+gboolean      arb_session_apply_seen        (ArbSession    *self,
+                                             const ArbStep *step,
+                                             const ArbProjection *after,
+                                             GError       **error);
+void          arb_session_move_refused      (ArbSession    *self);
+void          arb_session_finish_online     (ArbSession    *self,
+                                             ArbGame       *record,
+                                             GFile         *file);
+
 /* The replay. */
 ArbReplay    *arb_session_get_replay        (ArbSession    *self);
 void          arb_session_start_replay      (ArbSession    *self);
