@@ -135,6 +135,21 @@ arb_net_get_int (JsonObject *object, const char *member, gint64 min, gint64 max,
   return TRUE;
 }
 
+gboolean
+arb_net_get_boolean (JsonObject *object, const char *member, gboolean *value, GError **error)
+{
+  JsonNode *node = json_object_get_member (object, member);
+
+  if (node == NULL || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+    {
+      g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_PROTOCOL,
+                   _("Not a message of the game: “%s” must be true or false"), member);
+      return FALSE;
+    }
+  *value = json_node_get_boolean (node);
+  return TRUE;
+}
+
 const char *
 arb_net_get_string (JsonObject *object, const char *member, gsize max_length, GError **error)
 {

@@ -17,6 +17,9 @@ G_BEGIN_DECLS
 /* The largest message a client reads: a "record" holds a whole save game
  * (about 22 KB for a long 4-player game, a little more as JSON text). */
 #define ARB_NET_MAX_SERVER_MESSAGE (256 * 1024)
+/* Seconds a person's seat is away before its host may give it to a
+ * computer, unless the server is told otherwise. */
+#define ARB_NET_REPLACE_AFTER 60
 /* A seat's name, in characters, once trimmed. */
 #define ARB_NET_MAX_NAME 32
 /* The WebSocket subprotocol, so that a stray client fails at the handshake. */
@@ -67,6 +70,10 @@ gboolean    arb_net_get_int            (JsonObject         *object,
                                         gint64              min,
                                         gint64              max,
                                         gint64             *value,
+                                        GError            **error);
+gboolean    arb_net_get_boolean        (JsonObject         *object,
+                                        const char         *member,
+                                        gboolean           *value,
                                         GError            **error);
 const char *arb_net_get_string         (JsonObject         *object,
                                         const char         *member,

@@ -10,9 +10,6 @@
 
 G_BEGIN_DECLS
 
-/* Seconds a person's seat is away before its host may give it to a computer. */
-#define ARB_NET_REPLACE_AFTER 60
-
 #define ARB_TYPE_NET_TABLE (arb_net_table_get_type ())
 G_DECLARE_FINAL_TYPE (ArbNetTable, arb_net_table, ARB, NET_TABLE, GObject)
 
