@@ -2,14 +2,27 @@
 /* arb-net-client.c: a client of network play. It knows of the game only
  * the projections the server sends for its seat, checked by the engine
  * as they arrive; a computer level, when set, plays the seat from them
- * exactly as `arboretum-cli play` would from the same seed. */
+ * exactly as `arboretum-cli play` would from the same seed. A server may
+ * be hostile too: every field it sends is checked, and a message that
+ * fails changes nothing here. */
 #include "config.h"
 
+#include <string.h>
 #include <libsoup/soup.h>
 #include <glib/gi18n-lib.h>
 
+#include "arb-save.h"
 #include "arb-net-client.h"
 #include "arb-net-protocol.h"
+
+/* The seats as the last state told them. */
+typedef struct {
+  guint     n;
+  char     *names[ARB_MAX_PLAYERS];
+  char     *kinds[ARB_MAX_PLAYERS];  /* "person" or a level id */
+  gboolean  connected[ARB_MAX_PLAYERS];
+  int       away[ARB_MAX_PLAYERS];   /* seconds, -1 when not away */
+} Seats;
 
 struct _ArbNetClient
 {
@@ -37,6 +50,16 @@ struct _ArbNetClient
   int                      deciding;  /* the step a decision is for, or -1 */
   guint                    n_errors;
   char                    *last_error;
+  char                    *name;      /* sent with a join */
+  gboolean                 is_host;
+  ArbProjection           *start_view;
+  gboolean                 has_start;
+  GArray                  *history;   /* ArbStep, as this seat saw them */
+  ArbStep                  last;
+  gboolean                 has_last;
+  Seats                    seats;
+  guint                    replace_after;
+  char                     *record;
 };
 
 G_DEFINE_FINAL_TYPE (ArbNetClient, arb_net_client, G_TYPE_OBJECT)
@@ -45,6 +68,8 @@ enum {
   CHANGED,
   ERROR,
   CLOSED,
+  HISTORY,
+  RECORD,
   N_SIGNALS
 };
 
@@ -119,22 +144,216 @@ replace (char **field, const char *value)
 }
 
 static void
+seats_clear (Seats *seats)
+{
+  for (guint i = 0; i < ARB_MAX_PLAYERS; i++)
+    {
+      g_clear_pointer (&seats->names[i], g_free);
+      g_clear_pointer (&seats->kinds[i], g_free);
+    }
+  seats->n = 0;
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Seats, seats_clear)
+
+static gboolean
+protocol_error (GError **error, const char *what)
+{
+  g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_PROTOCOL, _("Not a message of the game: %s"), what);
+  return FALSE;
+}
+
+static gboolean
+read_one_seat (JsonNode *node, Seats *seats, guint i, GError **error)
+{
+  JsonObject *seat;
+  const char *name, *kind;
+  ArbAiLevel level;
+  gint64 away = -1;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return protocol_error (error, "seats");
+  seat = json_node_get_object (node);
+  if ((name = arb_net_get_string (seat, "name", 4 * ARB_NET_MAX_NAME + 64, error)) == NULL
+      || (kind = arb_net_get_string (seat, "kind", 16, error)) == NULL
+      || !arb_net_get_boolean (seat, "connected", &seats->connected[i], error)
+      || (json_object_has_member (seat, "away")
+          && !arb_net_get_int (seat, "away", 0, G_MAXINT32, &away, error)))
+    return FALSE;
+  if (!g_str_equal (kind, "person") && !arb_ai_level_from_id (kind, &level))
+    return protocol_error (error, "kind");
+  if ((seats->names[i] = arb_net_name_normalize (name, error)) == NULL)
+    return FALSE;
+  seats->kinds[i] = g_strdup (kind);
+  seats->away[i] = (int) away;
+  return TRUE;
+}
+
+/* The seats of a state: at most one for each player of the view (solo's
+ * Q has none). */
+static gboolean
+read_seats (JsonObject *message, guint n_players, Seats *seats, GError **error)
+{
+  JsonNode *node = json_object_get_member (message, "seats");
+  JsonArray *array;
+
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node)
+      || json_array_get_length (array = json_node_get_array (node)) < 1
+      || json_array_get_length (array) > n_players)
+    return protocol_error (error, "seats");
+  seats->n = json_array_get_length (array);
+  for (guint i = 0; i < seats->n; i++)
+    if (!read_one_seat (json_array_get_element (array, i), seats, i, error))
+      return FALSE;
+  return TRUE;
+}
+
+/* "last", when the state has one: a step by a player of the view. */
+static gboolean
+read_last (JsonObject *message, guint n_players, ArbStep *last, gboolean *has_last, GError **error)
+{
+  JsonNode *node = json_object_get_member (message, "last");
+
+  *has_last = node != NULL;
+  if (node == NULL)
+    return TRUE;
+  if (!arb_net_read_step (node, last, error))
+    return FALSE;
+  return last->player < n_players ? TRUE : protocol_error (error, "last");
+}
+
+static void
 read_state (ArbNetClient *self, JsonObject *message)
 {
   g_autoptr (GError) error = NULL;
-  gint64 step;
+  g_autofree ArbProjection *view = g_new0 (ArbProjection, 1);
+  g_auto (Seats) seats = { 0 };
+  gint64 step, replace_after = ARB_NET_REPLACE_AFTER;
+  gboolean started, has_last;
+  ArbStep last;
 
   if (!arb_net_get_int (message, "step", 0, G_MAXUINT16, &step, &error)
-      || !arb_net_read_projection (message, self->view, &error))
+      || !arb_net_get_boolean (message, "started", &started, &error)
+      || (json_object_has_member (message, "replace-after")
+          && !arb_net_get_int (message, "replace-after", 0, G_MAXINT32, &replace_after, &error))
+      || !arb_net_read_projection (message, view, &error)
+      || !read_seats (message, view->state.n_players, &seats, &error)
+      || !read_last (message, view->state.n_players, &last, &has_last, &error))
     {
       on_error_reply (self, "protocol", error->message);
       return;
     }
   self->step = (guint) step;
+  memcpy (self->view, view, sizeof *view);
   self->has_view = TRUE;
-  self->started = json_object_get_boolean_member_with_default (message, "started", FALSE);
+  self->started = started;
+  self->replace_after = (guint) replace_after;
+  self->last = last;
+  self->has_last = has_last;
+  seats_clear (&self->seats);
+  self->seats = seats;
+  memset (&seats, 0, sizeof seats);
   g_signal_emit (self, signals[CHANGED], 0);
   maybe_decide (self);
+}
+
+/* "history": the start as this seat saw it, and every step so far. */
+static void
+read_history (ArbNetClient *self, JsonObject *message)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree ArbProjection *start = g_new0 (ArbProjection, 1);
+  g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (ArbStep));
+  JsonNode *node;
+  JsonArray *array;
+
+  if (!arb_net_read_view (json_object_get_member (message, "start"), start, &error))
+    {
+      on_error_reply (self, "protocol", error->message);
+      return;
+    }
+  node = json_object_get_member (message, "steps");
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node)
+      || json_array_get_length (array = json_node_get_array (node)) > 4 * ARB_N_CARDS)
+    {
+      on_error_reply (self, "protocol", _("Not a message of the game: steps"));
+      return;
+    }
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      ArbStep step;
+
+      if (!arb_net_read_step (json_array_get_element (array, i), &step, &error)
+          || (step.player >= start->state.n_players && !protocol_error (&error, "steps")))
+        {
+          on_error_reply (self, "protocol", error->message);
+          return;
+        }
+      g_array_append_val (steps, step);
+    }
+  memcpy (self->start_view, start, sizeof *start);
+  self->has_start = TRUE;
+  g_array_unref (self->history);
+  self->history = g_steal_pointer (&steps);
+  g_signal_emit (self, signals[HISTORY], 0);
+}
+
+/* "record": the whole game's save, kept only if the engine reads it. */
+static void
+read_record (ArbNetClient *self, JsonObject *message)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = NULL;
+  JsonNode *node = json_object_get_member (message, "save");
+  const char *save;
+
+  if (node == NULL || json_node_get_value_type (node) != G_TYPE_STRING)
+    {
+      on_error_reply (self, "protocol", _("Not a message of the game: save"));
+      return;
+    }
+  save = json_node_get_string (node);
+  game = arb_save_load_data (save, strlen (save), NULL, &error);
+  if (game == NULL)
+    {
+      on_error_reply (self, "protocol", error->message);
+      return;
+    }
+  replace (&self->record, save);
+  g_signal_emit (self, signals[RECORD], 0);
+}
+
+/* "created" (table, code) or "joined" (table, seat, token, host). */
+static void
+read_joined (ArbNetClient *self, JsonObject *message)
+{
+  g_autoptr (GError) error = NULL;
+  const char *table, *code = NULL, *token = NULL;
+  gint64 seat = self->seat;
+  gboolean host = FALSE;
+
+  if ((table = arb_net_get_string (message, "table", 64, &error)) == NULL
+      || (json_object_has_member (message, "code")
+          && (code = arb_net_get_string (message, "code", 64, &error)) == NULL)
+      || (json_object_has_member (message, "token")
+          && (token = arb_net_get_string (message, "token", 64, &error)) == NULL)
+      || (json_object_has_member (message, "seat")
+          && !arb_net_get_int (message, "seat", ARB_VIEWER_PUBLIC, ARB_MAX_PLAYERS - 1, &seat, &error))
+      || (json_object_has_member (message, "host")
+          && !arb_net_get_boolean (message, "host", &host, &error)))
+    {
+      on_error_reply (self, "protocol", error->message);
+      return;
+    }
+  if (code != NULL)
+    replace (&self->code, code);
+  if (token != NULL)
+    replace (&self->token, token);
+  replace (&self->table, table);
+  self->seat = (int) seat;
+  if (json_object_has_member (message, "seat"))
+    self->is_host = host;
+  g_signal_emit (self, signals[CHANGED], 0);
 }
 
 static void
@@ -146,26 +365,23 @@ read_message (ArbNetClient *self, const char *data, gsize length)
 
   if (self->received != NULL)
     g_ptr_array_add (self->received, g_strndup (data, length));
-  if ((message = arb_net_parse (data, length, &type, &error)) == NULL)
+  message = arb_net_parse_limited (data, length, ARB_NET_MAX_SERVER_MESSAGE, &type, &error);
+  if (message == NULL)
     {
       on_error_reply (self, "protocol", error->message);
       return;
     }
   if (g_str_equal (type, "state"))
     read_state (self, message);
+  else if (g_str_equal (type, "history"))
+    read_history (self, message);
+  else if (g_str_equal (type, "record"))
+    read_record (self, message);
   else if (g_str_equal (type, "error"))
     on_error_reply (self, json_object_get_string_member_with_default (message, "code", "?"),
                     json_object_get_string_member_with_default (message, "message", ""));
   else if (g_str_equal (type, "created") || g_str_equal (type, "joined"))
-    {
-      if (json_object_has_member (message, "code"))
-        replace (&self->code, json_object_get_string_member_with_default (message, "code", NULL));
-      if (json_object_has_member (message, "token"))
-        replace (&self->token, json_object_get_string_member_with_default (message, "token", NULL));
-      replace (&self->table, json_object_get_string_member_with_default (message, "table", NULL));
-      self->seat = (int) json_object_get_int_member_with_default (message, "seat", self->seat);
-      g_signal_emit (self, signals[CHANGED], 0);
-    }
+    read_joined (self, message);
 }
 
 static void
@@ -197,7 +413,8 @@ on_connected (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
   self->ws = ws;
-  soup_websocket_connection_set_max_incoming_payload_size (ws, ARB_NET_MAX_MESSAGE);
+  /* Larger messages close the connection (1009) before they are read. */
+  soup_websocket_connection_set_max_incoming_payload_size (ws, ARB_NET_MAX_SERVER_MESSAGE);
   g_signal_connect_object (ws, "message", G_CALLBACK (on_message), self, 0);
   g_signal_connect_object (ws, "closed", G_CALLBACK (on_closed), self, 0);
   for (guint i = 0; i < self->pending->len; i++)
@@ -315,11 +532,28 @@ send_with (ArbNetClient *self, const char *type, const char *member, const char 
   send_message (self, builder);
 }
 
+/* The seat's name, sent with the next join (NULL: the server's default). */
+void
+arb_net_client_set_name (ArbNetClient *self, const char *name)
+{
+  g_return_if_fail (ARB_IS_NET_CLIENT (self));
+  replace (&self->name, name);
+}
+
 void
 arb_net_client_join (ArbNetClient *self, const char *code)
 {
+  g_autoptr (JsonBuilder) builder = arb_net_message_begin ("join");
+
   g_return_if_fail (ARB_IS_NET_CLIENT (self));
-  send_with (self, "join", "code", code);
+  json_builder_set_member_name (builder, "code");
+  json_builder_add_string_value (builder, code);
+  if (self->name != NULL)
+    {
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, self->name);
+    }
+  send_message (self, builder);
 }
 
 void
@@ -346,6 +580,20 @@ arb_net_client_move (ArbNetClient *self, const ArbMove *move)
   json_builder_set_member_name (builder, "step");
   json_builder_add_int_value (builder, self->step);
   arb_net_add_move (builder, move);
+  send_message (self, builder);
+}
+
+/* As the host, gives seat (away long enough) to a computer of level. */
+void
+arb_net_client_replace (ArbNetClient *self, guint seat, ArbAiLevel level)
+{
+  g_autoptr (JsonBuilder) builder = arb_net_message_begin ("replace");
+
+  g_return_if_fail (ARB_IS_NET_CLIENT (self));
+  json_builder_set_member_name (builder, "seat");
+  json_builder_add_int_value (builder, seat);
+  json_builder_set_member_name (builder, "level");
+  json_builder_add_string_value (builder, arb_ai_level_id (level));
   send_message (self, builder);
 }
 
@@ -459,6 +707,100 @@ arb_net_client_get_finished (ArbNetClient *self)
   return self->has_view && self->view->state.phase == ARB_PHASE_OVER;
 }
 
+/* The start of the game as this seat saw it, NULL before a history. */
+const ArbProjection *
+arb_net_client_get_start_view (ArbNetClient *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_CLIENT (self), NULL);
+  return self->has_start ? self->start_view : NULL;
+}
+
+/* The steps of the last history, as this seat saw them (a card drawn
+ * from the deck by another has none). */
+const ArbStep *
+arb_net_client_get_history (ArbNetClient *self, guint *n_steps)
+{
+  g_return_val_if_fail (ARB_IS_NET_CLIENT (self), NULL);
+  if (n_steps != NULL)
+    *n_steps = self->history->len;
+  return (const ArbStep *) (gpointer) self->history->data;
+}
+
+/* The last step of the latest state; FALSE when it had none. */
+gboolean
+arb_net_client_get_last (ArbNetClient *self, ArbStep *step)
+{
+  g_return_val_if_fail (ARB_IS_NET_CLIENT (self), FALSE);
+  if (self->has_last && step != NULL)
+    *step = self->last;
+  return self->has_last;
+}
+
+guint
+arb_net_client_get_n_seats (ArbNetClient *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_CLIENT (self), 0);
+  return self->seats.n;
+}
+
+const char *
+arb_net_client_get_seat_name (ArbNetClient *self, guint seat)
+{
+  g_return_val_if_fail (ARB_IS_NET_CLIENT (self), NULL);
+  g_return_val_if_fail (seat < self->seats.n, NULL);
+  return self->seats.names[seat];
+}
+
+/* "person", or the level id of the computer that plays the seat. */
+const char *
+arb_net_client_get_seat_kind (ArbNetClient *self, guint seat)
+{
+  g_return_val_if_fail (ARB_IS_NET_CLIENT (self), NULL);
+  g_return_val_if_fail (seat < self->seats.n, NULL);
+  return self->seats.kinds[seat];
+}
+
+gboolean
+arb_net_client_get_seat_connected (ArbNetClient *self, guint seat)
+{
+  g_return_val_if_fail (ARB_IS_NET_CLIENT (self), FALSE);
+  g_return_val_if_fail (seat < self->seats.n, FALSE);
+  return self->seats.connected[seat];
+}
+
+/* Seconds since the seat's person left, as the last state said; -1 when
+ * the seat is not away. */
+int
+arb_net_client_get_seat_away (ArbNetClient *self, guint seat)
+{
+  g_return_val_if_fail (ARB_IS_NET_CLIENT (self), -1);
+  g_return_val_if_fail (seat < self->seats.n, -1);
+  return self->seats.away[seat];
+}
+
+/* Seconds a seat must be away before the host may give it to a computer. */
+guint
+arb_net_client_get_replace_after (ArbNetClient *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_CLIENT (self), ARB_NET_REPLACE_AFTER);
+  return self->replace_after;
+}
+
+gboolean
+arb_net_client_get_is_host (ArbNetClient *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_CLIENT (self), FALSE);
+  return self->is_host;
+}
+
+/* The whole game's save, once it is over; NULL before. */
+const char *
+arb_net_client_get_record (ArbNetClient *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_CLIENT (self), NULL);
+  return self->record;
+}
+
 guint
 arb_net_client_get_n_errors (ArbNetClient *self)
 {
@@ -498,6 +840,11 @@ arb_net_client_finalize (GObject *object)
   g_free (self->token);
   g_free (self->last_error);
   g_free (self->view);
+  g_free (self->start_view);
+  g_free (self->name);
+  g_free (self->record);
+  g_array_unref (self->history);
+  seats_clear (&self->seats);
   g_ptr_array_unref (self->pending);
   g_clear_pointer (&self->received, g_ptr_array_unref);
   G_OBJECT_CLASS (arb_net_client_parent_class)->finalize (object);
@@ -519,6 +866,12 @@ arb_net_client_class_init (ArbNetClientClass *klass)
                                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
   signals[CLOSED] = g_signal_new ("closed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* A history arrived: arb_net_client_get_start_view(), _get_history(). */
+  signals[HISTORY] = g_signal_new ("history", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* The game is over and its record arrived: arb_net_client_get_record(). */
+  signals[RECORD] = g_signal_new ("record", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -526,6 +879,9 @@ arb_net_client_init (ArbNetClient *self)
 {
   self->pending = g_ptr_array_new_with_free_func (g_free);
   self->view = g_new0 (ArbProjection, 1);
+  self->start_view = g_new0 (ArbProjection, 1);
+  self->history = g_array_new (FALSE, FALSE, sizeof (ArbStep));
+  self->replace_after = ARB_NET_REPLACE_AFTER;
   self->seat = -1;
   self->deciding = -1;
 }

@@ -22,6 +22,8 @@ void                 arb_net_client_create         (ArbNetClient       *self,
                                                     guint               n_seats,
                                                     const char * const *seats,
                                                     gint64              seed);
+void                 arb_net_client_set_name       (ArbNetClient       *self,
+                                                    const char         *name);
 void                 arb_net_client_join           (ArbNetClient       *self,
                                                     const char         *code);
 void                 arb_net_client_watch          (ArbNetClient       *self,
@@ -30,6 +32,9 @@ void                 arb_net_client_rejoin         (ArbNetClient       *self,
                                                     const char         *token);
 void                 arb_net_client_move           (ArbNetClient       *self,
                                                     const ArbMove      *move);
+void                 arb_net_client_replace        (ArbNetClient       *self,
+                                                    guint               seat,
+                                                    ArbAiLevel          level);
 void                 arb_net_client_set_ai         (ArbNetClient       *self,
                                                     ArbAiLevel          level,
                                                     guint32             seed);
@@ -48,6 +53,23 @@ gboolean             arb_net_client_get_started    (ArbNetClient       *self);
 guint                arb_net_client_get_step       (ArbNetClient       *self);
 const ArbProjection *arb_net_client_get_view       (ArbNetClient       *self);
 gboolean             arb_net_client_get_finished   (ArbNetClient       *self);
+const ArbProjection *arb_net_client_get_start_view (ArbNetClient       *self);
+const ArbStep       *arb_net_client_get_history    (ArbNetClient       *self,
+                                                    guint              *n_steps);
+gboolean             arb_net_client_get_last       (ArbNetClient       *self,
+                                                    ArbStep            *step);
+guint                arb_net_client_get_n_seats    (ArbNetClient       *self);
+const char          *arb_net_client_get_seat_name  (ArbNetClient       *self,
+                                                    guint               seat);
+const char          *arb_net_client_get_seat_kind  (ArbNetClient       *self,
+                                                    guint               seat);
+gboolean             arb_net_client_get_seat_connected (ArbNetClient   *self,
+                                                    guint               seat);
+int                  arb_net_client_get_seat_away  (ArbNetClient       *self,
+                                                    guint               seat);
+guint                arb_net_client_get_replace_after (ArbNetClient    *self);
+gboolean             arb_net_client_get_is_host    (ArbNetClient       *self);
+const char          *arb_net_client_get_record     (ArbNetClient       *self);
 guint                arb_net_client_get_n_errors   (ArbNetClient       *self);
 const char          *arb_net_client_get_last_error (ArbNetClient       *self);
 

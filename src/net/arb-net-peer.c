@@ -24,6 +24,7 @@ struct _ArbNetPeer
   gint64                   last_message;
   guint                    wrong_guesses;
   guint                    created;
+  GPtrArray               *tables_created;  /* ids: this connection hosts them */
   gpointer                 table;  /* weak: the table detaches its peers */
   int                      seat;
 };
@@ -146,6 +147,22 @@ arb_net_peer_count_created (ArbNetPeer *self)
   return ++self->created;
 }
 
+/* The table of this id was created from this connection: its host is the
+ * first seat this connection takes there. */
+void
+arb_net_peer_add_created (ArbNetPeer *self, const char *table)
+{
+  g_return_if_fail (ARB_IS_NET_PEER (self));
+  g_ptr_array_add (self->tables_created, g_strdup (table));
+}
+
+gboolean
+arb_net_peer_has_created (ArbNetPeer *self, const char *table)
+{
+  g_return_val_if_fail (ARB_IS_NET_PEER (self), FALSE);
+  return g_ptr_array_find_with_equal_func (self->tables_created, table, g_str_equal, NULL);
+}
+
 gpointer
 arb_net_peer_get_table (ArbNetPeer *self)
 {
@@ -176,6 +193,7 @@ arb_net_peer_finalize (GObject *object)
 
   g_clear_object (&self->connection);
   g_clear_pointer (&self->sent, g_ptr_array_unref);
+  g_ptr_array_unref (self->tables_created);
   g_free (self->address);
   G_OBJECT_CLASS (arb_net_peer_parent_class)->finalize (object);
 }
@@ -191,4 +209,5 @@ arb_net_peer_init (ArbNetPeer *self)
 {
   self->allowance = BURST;
   self->seat = ARB_NET_NO_SEAT;
+  self->tables_created = g_ptr_array_new_with_free_func (g_free);
 }

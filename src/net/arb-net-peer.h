@@ -33,5 +33,9 @@ void        arb_net_peer_set_table    (ArbNetPeer              *self,
                                        gpointer                 table,
                                        int                      seat);
 guint       arb_net_peer_count_created (ArbNetPeer             *self);
+void        arb_net_peer_add_created  (ArbNetPeer              *self,
+                                       const char              *table);
+gboolean    arb_net_peer_has_created  (ArbNetPeer              *self,
+                                       const char              *table);
 
 G_END_DECLS

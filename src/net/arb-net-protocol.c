@@ -14,6 +14,7 @@ G_DEFINE_QUARK (arb-net-error-quark, arb_net_error)
 static const char * const error_ids[] = {
   "protocol", "version", "bad-setup", "bad-code", "too-many-guesses", "bad-token",
   "full", "not-seated", "not-your-turn", "waiting", "stale", "illegal", "server",
+  "not-host", "not-away",
 };
 
 static const char * const phase_ids[] = { "draw", "play", "discard", "over" };
@@ -45,12 +46,21 @@ fail (GError **error, const char *what)
 JsonObject *
 arb_net_parse (const char *data, gsize length, const char **type, GError **error)
 {
+  return arb_net_parse_limited (data, length, ARB_NET_MAX_MESSAGE, type, error);
+}
+
+/* The same, up to max_length bytes: a client reads longer messages (a
+ * whole game's record) than the server does. */
+JsonObject *
+arb_net_parse_limited (const char *data, gsize length, gsize max_length, const char **type,
+                       GError **error)
+{
   g_autoptr (JsonParser) parser = json_parser_new_immutable ();
   g_autoptr (GError) parse_error = NULL;
   JsonNode *root;
   JsonObject *object;
 
-  if (length > ARB_NET_MAX_MESSAGE)
+  if (length > max_length)
     return fail (error, _("too long")), NULL;
   if (!g_utf8_validate (data, (gssize) length, NULL))
     return fail (error, _("not UTF-8 text")), NULL;
@@ -125,6 +135,21 @@ arb_net_get_int (JsonObject *object, const char *member, gint64 min, gint64 max,
   return TRUE;
 }
 
+gboolean
+arb_net_get_boolean (JsonObject *object, const char *member, gboolean *value, GError **error)
+{
+  JsonNode *node = json_object_get_member (object, member);
+
+  if (node == NULL || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+    {
+      g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_PROTOCOL,
+                   _("Not a message of the game: “%s” must be true or false"), member);
+      return FALSE;
+    }
+  *value = json_node_get_boolean (node);
+  return TRUE;
+}
+
 const char *
 arb_net_get_string (JsonObject *object, const char *member, gsize max_length, GError **error)
 {
@@ -139,6 +164,42 @@ arb_net_get_string (JsonObject *object, const char *member, gsize max_length, GE
       return NULL;
     }
   return text;
+}
+
+/* A seat's name as a person typed it: the name, trimmed of spaces, or NULL
+ * and a "protocol" error when it is empty, longer than ARB_NET_MAX_NAME
+ * characters, not UTF-8, or holds a control character (a line break
+ * or an escape would garble every other player's screen). Only spaces
+ * are trimmed: any other control character is refused first. */
+char *
+arb_net_name_normalize (const char *text, GError **error)
+{
+  g_autofree char *name = NULL;
+  glong length;
+
+  if (text == NULL || !g_utf8_validate (text, -1, NULL))
+    return fail (error, _("a name must be UTF-8 text")), NULL;
+  for (const char *c = text; *c != '\0'; c = g_utf8_next_char (c))
+    {
+      gunichar u = g_utf8_get_char (c);
+
+      /* Bidirectional overrides and isolates count too: they turn the
+       * text after the name around. */
+      if (g_unichar_iscntrl (u) || g_unichar_type (u) == G_UNICODE_LINE_SEPARATOR
+          || g_unichar_type (u) == G_UNICODE_PARAGRAPH_SEPARATOR
+          || (u >= 0x202A && u <= 0x202E) || (u >= 0x2066 && u <= 0x2069))
+        return fail (error, _("a name holds no control characters")), NULL;
+    }
+  name = g_strdup (text);
+  g_strstrip (name);
+  length = g_utf8_strlen (name, -1);
+  if (length < 1 || length > ARB_NET_MAX_NAME)
+    {
+      g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_PROTOCOL,
+                   _("Not a message of the game: a name has 1 to %u characters"), ARB_NET_MAX_NAME);
+      return NULL;
+    }
+  return g_steal_pointer (&name);
 }
 
 /* "oak-7": the species id, a dash, the value. */
@@ -249,6 +310,42 @@ arb_net_read_move (JsonObject *object, ArbMove *move, GError **error)
   return TRUE;
 }
 
+/* A step as one viewer may know it (arb_projection_mask_step first): the
+ * player, then the move; a draw's card when the viewer saw it. */
+void
+arb_net_add_step (JsonBuilder *builder, const ArbStep *step)
+{
+  json_builder_begin_object (builder);
+  add_int (builder, "player", step->player);
+  arb_net_add_move (builder, &step->move);
+  json_builder_end_object (builder);
+}
+
+/* A step the server sent ("last", or one of "history"'s): what the rules
+ * did after it (solo's refills) is not in it. */
+gboolean
+arb_net_read_step (JsonNode *node, ArbStep *step, GError **error)
+{
+  JsonObject *object;
+  JsonNode *card;
+  gint64 player;
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    return fail (error, _("a step"));
+  object = json_node_get_object (node);
+  memset (step, 0, sizeof *step);
+  step->refill_discard = step->refill_q = ARB_CARD_NONE;
+  if (!arb_net_get_int (object, "player", 0, ARB_MAX_PLAYERS - 1, &player, error)
+      || !arb_net_read_move (object, &step->move, error))
+    return FALSE;
+  step->player = (guint8) player;
+  card = json_object_get_member (object, "card");
+  if (step->move.kind == ARB_MOVE_DRAW && card != NULL && !JSON_NODE_HOLDS_NULL (card)
+      && !read_card (object, "card", &step->move.card, error))
+    return FALSE;
+  return TRUE;
+}
+
 static void
 add_cards (JsonBuilder *builder, const char *member, const ArbCard *cards, guint n)
 {
@@ -291,9 +388,16 @@ add_seat (JsonBuilder *builder, const ArbProjection *view, guint p)
 void
 arb_net_add_projection (JsonBuilder *builder, const ArbProjection *view)
 {
+  arb_net_add_view_as (builder, "view", view);
+}
+
+/* The same object as member: "history" holds its start so. */
+void
+arb_net_add_view_as (JsonBuilder *builder, const char *member, const ArbProjection *view)
+{
   const ArbState *s = &view->state;
 
-  json_builder_set_member_name (builder, "view");
+  json_builder_set_member_name (builder, member);
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "variant");
   json_builder_add_string_value (builder, arb_variant_id (s->variant));
@@ -428,14 +532,20 @@ read_phase (JsonObject *view, ArbPhase *phase, GError **error)
   return id == NULL ? FALSE : fail (error, "phase");
 }
 
-/* The projection the server built, rebuilt and checked by the engine
- * (arb_projection_init_from_public): the cards must add up. */
+/* The "view" member of a message: see arb_net_read_view(). */
 gboolean
 arb_net_read_projection (JsonObject *object, ArbProjection *view, GError **error)
 {
+  return arb_net_read_view (json_object_get_member (object, "view"), view, error);
+}
+
+/* The projection the server built, rebuilt and checked by the engine
+ * (arb_projection_init_from_public): the cards must add up. */
+gboolean
+arb_net_read_view (JsonNode *node, ArbProjection *view, GError **error)
+{
   g_autofree ArbState *s = g_new0 (ArbState, 1);
   guint8 hand_size[ARB_MAX_PLAYERS] = { 0 };
-  JsonNode *node = json_object_get_member (object, "view");
   JsonObject *v;
   JsonArray *seats;
   const char *variant;

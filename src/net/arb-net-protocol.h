@@ -14,6 +14,14 @@ G_BEGIN_DECLS
 /* The largest message either side reads: a 4-player state at the end of a
  * game is about 6 KB. */
 #define ARB_NET_MAX_MESSAGE (32 * 1024)
+/* The largest message a client reads: a "record" holds a whole save game
+ * (about 22 KB for a long 4-player game, a little more as JSON text). */
+#define ARB_NET_MAX_SERVER_MESSAGE (256 * 1024)
+/* Seconds a person's seat is away before its host may give it to a
+ * computer, unless the server is told otherwise. */
+#define ARB_NET_REPLACE_AFTER 60
+/* A seat's name, in characters, once trimmed. */
+#define ARB_NET_MAX_NAME 32
 /* The WebSocket subprotocol, so that a stray client fails at the handshake. */
 #define ARB_NET_SUBPROTOCOL "arboretum.v1"
 #define ARB_NET_PATH "/arboretum"
@@ -35,6 +43,8 @@ typedef enum {
   ARB_NET_ERROR_STALE,          /* "stale": a move for another step of the game */
   ARB_NET_ERROR_ILLEGAL,        /* "illegal": the rules refuse the move */
   ARB_NET_ERROR_SERVER,         /* "server": the server could not do it (disk) */
+  ARB_NET_ERROR_NOT_HOST,       /* "not-host": only the host's seat may do this */
+  ARB_NET_ERROR_NOT_AWAY,       /* "not-away": the seat is not away long enough */
 } ArbNetError;
 
 GQuark      arb_net_error_quark        (void);
@@ -44,6 +54,11 @@ gboolean    arb_net_error_from_id      (const char         *id,
 
 JsonObject *arb_net_parse              (const char         *data,
                                         gsize               length,
+                                        const char        **type,
+                                        GError            **error);
+JsonObject *arb_net_parse_limited      (const char         *data,
+                                        gsize               length,
+                                        gsize               max_length,
                                         const char        **type,
                                         GError            **error);
 char       *arb_net_to_text            (JsonBuilder        *builder);
@@ -56,9 +71,15 @@ gboolean    arb_net_get_int            (JsonObject         *object,
                                         gint64              max,
                                         gint64             *value,
                                         GError            **error);
+gboolean    arb_net_get_boolean        (JsonObject         *object,
+                                        const char         *member,
+                                        gboolean           *value,
+                                        GError            **error);
 const char *arb_net_get_string         (JsonObject         *object,
                                         const char         *member,
                                         gsize               max_length,
+                                        GError            **error);
+char       *arb_net_name_normalize     (const char         *text,
                                         GError            **error);
 
 char       *arb_net_card_id            (ArbCard             card);
@@ -70,9 +91,20 @@ void        arb_net_add_move           (JsonBuilder        *builder,
 gboolean    arb_net_read_move          (JsonObject         *object,
                                         ArbMove            *move,
                                         GError            **error);
+void        arb_net_add_step           (JsonBuilder        *builder,
+                                        const ArbStep      *step);
+gboolean    arb_net_read_step          (JsonNode           *node,
+                                        ArbStep            *step,
+                                        GError            **error);
 void        arb_net_add_projection     (JsonBuilder        *builder,
                                         const ArbProjection *view);
+void        arb_net_add_view_as        (JsonBuilder        *builder,
+                                        const char         *member,
+                                        const ArbProjection *view);
 gboolean    arb_net_read_projection    (JsonObject         *object,
+                                        ArbProjection      *view,
+                                        GError            **error);
+gboolean    arb_net_read_view          (JsonNode           *node,
                                         ArbProjection      *view,
                                         GError            **error);
 

@@ -44,6 +44,7 @@ struct _ArbNetServer
   SoupServer *soup;
   guint       guesses_per_connection;
   guint       guesses_per_address;
+  guint       replace_after;
 };
 
 G_DEFINE_FINAL_TYPE (ArbNetServer, arb_net_server, G_TYPE_OBJECT)
@@ -51,6 +52,7 @@ G_DEFINE_FINAL_TYPE (ArbNetServer, arb_net_server, G_TYPE_OBJECT)
 static void
 index_table (ArbNetServer *self, ArbNetTable *table)
 {
+  arb_net_table_set_replace_after (table, self->replace_after);
   g_hash_table_insert (self->tables, g_strdup (arb_net_table_get_id (table)), table);
   g_hash_table_insert (self->codes, g_strdup (arb_net_table_get_code (table)), table);
   for (guint seat = 0; seat < arb_net_table_get_n_seats (table); seat++)
@@ -165,6 +167,28 @@ arb_net_server_set_guess_limits (ArbNetServer *self, guint per_connection, guint
   self->guesses_per_address = per_address;
 }
 
+/* Seconds a person's seat is away before its host may give it to a
+ * computer (ARB_NET_REPLACE_AFTER unless told), for every table. */
+void
+arb_net_server_set_replace_after (ArbNetServer *self, guint seconds)
+{
+  GHashTableIter iter;
+  gpointer table;
+
+  g_return_if_fail (ARB_IS_NET_SERVER (self));
+  self->replace_after = seconds;
+  g_hash_table_iter_init (&iter, self->tables);
+  while (g_hash_table_iter_next (&iter, NULL, &table))
+    arb_net_table_set_replace_after (table, seconds);
+}
+
+guint
+arb_net_server_get_replace_after (ArbNetServer *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_SERVER (self), ARB_NET_REPLACE_AFTER);
+  return self->replace_after;
+}
+
 static void
 send_error (ArbNetPeer *peer, ArbNetError code, const char *message)
 {
@@ -243,6 +267,8 @@ send_joined (ArbNetPeer *peer, ArbNetTable *table, int seat)
       json_builder_set_member_name (builder, "token");
       json_builder_add_string_value (builder, arb_net_table_get_token (table, (guint) seat));
     }
+  json_builder_set_member_name (builder, "host");
+  json_builder_add_boolean_value (builder, seat >= 0 && seat == arb_net_table_get_host_seat (table));
   text = arb_net_to_text (builder);
   arb_net_peer_send (peer, text);
 }
@@ -264,6 +290,22 @@ sit (ArbNetPeer *peer, ArbNetTable *table, int seat)
   arb_net_table_attach (table, peer, seat);
 }
 
+/* The optional "name" of a "join": TRUE with *name NULL when there is none. */
+static gboolean
+read_name (JsonObject *message, char **name, GError **error)
+{
+  const char *text;
+
+  *name = NULL;
+  if (!json_object_has_member (message, "name"))
+    return TRUE;
+  /* 32 characters of 4 bytes, and spaces around them. */
+  if ((text = arb_net_get_string (message, "name", 4 * ARB_NET_MAX_NAME + 64, error)) == NULL)
+    return FALSE;
+  *name = arb_net_name_normalize (text, error);
+  return *name != NULL;
+}
+
 /* "join" takes the first free seat, "watch" looks on. */
 static void
 handle_code (ArbNetServer *self, ArbNetPeer *peer, JsonObject *message, gboolean watch)
@@ -271,10 +313,11 @@ handle_code (ArbNetServer *self, ArbNetPeer *peer, JsonObject *message, gboolean
   g_autoptr (GError) error = NULL;
   const char *text = arb_net_get_string (message, "code", 64, &error);
   g_autofree char *code = NULL;
+  g_autofree char *name = NULL;
   ArbNetTable *table = NULL;
   int seat = ARB_VIEWER_PUBLIC;
 
-  if (text == NULL)
+  if (text == NULL || (!watch && !read_name (message, &name, &error)))
     {
       send_error (peer, ARB_NET_ERROR_PROTOCOL, error->message);
       return;
@@ -289,12 +332,15 @@ handle_code (ArbNetServer *self, ArbNetPeer *peer, JsonObject *message, gboolean
       wrong_guess (self, peer, ARB_NET_ERROR_BAD_CODE, _("No table has this invite code"));
       return;
     }
-  if (!watch && (seat = arb_net_table_claim_seat (table, &error)) < 0)
+  if (!watch && (seat = arb_net_table_claim_seat (table, name, &error)) < 0)
     {
       send_error (peer, error->domain == ARB_NET_ERROR ? (ArbNetError) error->code : ARB_NET_ERROR_SERVER,
                   error->message);
       return;
     }
+  if (seat >= 0 && arb_net_table_get_host_seat (table) < 0
+      && arb_net_peer_has_created (peer, arb_net_table_get_id (table)))
+    arb_net_table_set_host_seat (table, (guint) seat);
   sit (peer, table, seat);
 }
 
@@ -360,6 +406,47 @@ handle_move (ArbNetServer *self, ArbNetPeer *peer, JsonObject *message)
       return;
     }
   arb_net_peer_refund_message (peer);
+}
+
+/* The host gives a seat away long enough to a computer. */
+static void
+handle_replace (ArbNetServer *self, ArbNetPeer *peer, JsonObject *message)
+{
+  g_autoptr (GError) error = NULL;
+  ArbNetTable *table = arb_net_peer_get_table (peer);
+  g_autofree char *token = NULL;
+  const char *level_id;
+  ArbAiLevel level;
+  gint64 seat;
+
+  if (table == NULL || arb_net_peer_get_seat (peer) < 0)
+    {
+      send_error (peer, ARB_NET_ERROR_NOT_HOST, _("Only the host may give a seat to the computer"));
+      return;
+    }
+  if (!arb_net_get_int (message, "seat", 0, arb_net_table_get_n_seats (table) - 1, &seat, &error)
+      || (level_id = arb_net_get_string (message, "level", 16, &error)) == NULL)
+    {
+      send_error (peer, ARB_NET_ERROR_PROTOCOL, error->message);
+      return;
+    }
+  if (!arb_ai_level_from_id (level_id, &level))
+    {
+      send_error (peer, ARB_NET_ERROR_PROTOCOL, _("Not a message of the game: no computer has this level"));
+      return;
+    }
+  token = g_strdup (arb_net_table_get_token (table, (guint) seat));
+  if (!arb_net_table_replace (table, arb_net_peer_get_seat (peer), (guint) seat, level, &error))
+    {
+      g_autofree char *text = arb_net_error_message (error);
+
+      arb_net_peer_send (peer, text);
+      return;
+    }
+  /* The seat's token holds nothing now: taking the seat with it is a
+   * wrong guess like any other. */
+  if (token != NULL)
+    g_hash_table_remove (self->tokens, token);
 }
 
 static gboolean
@@ -472,6 +559,7 @@ handle_create (ArbNetServer *self, ArbNetPeer *peer, JsonObject *message)
       return;
     }
   index_table (self, g_object_ref (table));
+  arb_net_peer_add_created (peer, arb_net_table_get_id (table));
   builder = arb_net_message_begin ("created");
   json_builder_set_member_name (builder, "table");
   json_builder_add_string_value (builder, arb_net_table_get_id (table));
@@ -534,6 +622,8 @@ arb_net_server_receive (ArbNetServer *self, ArbNetPeer *peer, const char *data, 
     handle_rejoin (self, peer, message);
   else if (g_str_equal (type, "move"))
     handle_move (self, peer, message);
+  else if (g_str_equal (type, "replace"))
+    handle_replace (self, peer, message);
   else
     send_error (peer, ARB_NET_ERROR_PROTOCOL, _("Unknown kind of message"));
 }
@@ -752,4 +842,5 @@ arb_net_server_init (ArbNetServer *self)
   self->resume_errors = g_ptr_array_new_with_free_func (g_free);
   self->guesses_per_connection = GUESSES_PER_CONNECTION;
   self->guesses_per_address = GUESSES_PER_ADDRESS;
+  self->replace_after = ARB_NET_REPLACE_AFTER;
 }

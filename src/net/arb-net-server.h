@@ -24,6 +24,9 @@ ArbNetTable  *arb_net_server_find_table     (ArbNetServer     *self,
 void          arb_net_server_set_guess_limits (ArbNetServer   *self,
                                              guint             per_connection,
                                              guint             per_address);
+void          arb_net_server_set_replace_after (ArbNetServer  *self,
+                                             guint             seconds);
+guint         arb_net_server_get_replace_after (ArbNetServer  *self);
 gboolean      arb_net_server_listen         (ArbNetServer     *self,
                                              const char       *address,
                                              GTlsCertificate  *certificate,

@@ -6,7 +6,10 @@
  *
  * Files in the server's directory: ID.arboretum, the save game (written
  * before anybody is told of the step, so that a step anybody saw is never
- * lost), and ID.table, a key file with the code and the seats' tokens. */
+ * lost), and ID.table, a key file with the code, the host's seat and the
+ * seats' tokens, names and computers. The key file is written first and
+ * wins: a seat named or given to a computer just before a crash is so
+ * after it, whatever the save says. */
 #include "config.h"
 
 #include <errno.h>
@@ -29,6 +32,9 @@ struct _ArbNetTable
   GFile        *dir;
   char         *tokens[ARB_MAX_PLAYERS];
   gboolean      claimed[ARB_MAX_PLAYERS];
+  gint64        left_at[ARB_MAX_PLAYERS];  /* monotonic: when its person left */
+  int           host_seat;                 /* -1: nobody hosts */
+  guint         replace_after;             /* seconds away before replace */
   GPtrArray    *peers;
   GCancellable *thinking;  /* a computer seat's decision under way */
 };
@@ -36,6 +42,8 @@ struct _ArbNetTable
 G_DEFINE_FINAL_TYPE (ArbNetTable, arb_net_table, G_TYPE_OBJECT)
 
 static void maybe_play_computer (ArbNetTable *self);
+static void save_or_warn (ArbNetTable *self);
+static void broadcast (ArbNetTable *self);
 
 static GFile *
 table_file (ArbNetTable *self, const char *extension)
@@ -101,16 +109,56 @@ write_keyfile (ArbNetTable *self, GError **error)
 
   g_key_file_set_string (keyfile, "table", "id", self->id);
   g_key_file_set_string (keyfile, "table", "code", self->code);
+  g_key_file_set_integer (keyfile, "table", "host", self->host_seat);
   for (guint seat = 0; seat < arb_net_table_get_n_seats (self); seat++)
     {
       g_autofree char *group = g_strdup_printf ("seat %u", seat);
+      ArbPlayer *player = arb_game_get_player (self->game, seat);
 
       if (self->tokens[seat] != NULL)
         g_key_file_set_string (keyfile, group, "token", self->tokens[seat]);
       g_key_file_set_boolean (keyfile, group, "claimed", self->claimed[seat]);
+      g_key_file_set_string (keyfile, group, "name", arb_player_get_name (player));
+      if (!is_person (self, seat))
+        g_key_file_set_string (keyfile, group, "level", arb_player_get_level (player));
     }
   data = g_key_file_to_data (keyfile, &length, NULL);
   return write_file (self, ".table", data, length, error);
+}
+
+/* The game again, with players at its seats: a player's name and kind
+ * are fixed when the game is made, so a seat named or given to a computer
+ * is a new game with the same deal and every step taken again. */
+static gboolean
+rebuild_game (ArbNetTable *self, GPtrArray *players, GError **error)
+{
+  ArbGame *old = self->game;
+  const ArbPile *deck = arb_game_get_deck (old);
+  const ArbState *start = arb_game_get_start_state (old);
+  g_autoptr (ArbGame) game = NULL;
+
+  if (deck != NULL)
+    game = arb_game_new_with_deck (start->variant, players, arb_game_get_seed (old), start->species, deck, error);
+  else
+    game = arb_game_new_from_state (start, players, arb_game_get_seed (old), error);
+  if (game == NULL)
+    return FALSE;
+  for (guint i = 0; i < arb_game_get_n_steps (old); i++)
+    if (!arb_game_apply_step (game, arb_game_get_step (old, i), error))
+      return FALSE;
+  g_set_object (&self->game, game);
+  return TRUE;
+}
+
+/* The game with the player at seat replaced by player. */
+static gboolean
+set_player (ArbNetTable *self, guint seat, ArbPlayer *player, GError **error)
+{
+  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint p = 0; p < arb_net_table_get_n_seats (self); p++)
+    g_ptr_array_add (players, g_object_ref (p == seat ? player : arb_game_get_player (self->game, p)));
+  return rebuild_game (self, players, error);
 }
 
 /* A new table for game, written into dir. */
@@ -134,9 +182,38 @@ arb_net_table_new (ArbGame *game, GFile *dir, GError **error)
   return g_steal_pointer (&self);
 }
 
+/* The player the key file gives seat, or NULL when it says nothing the
+ * save does not say already (older key files say nothing). */
+static ArbPlayer *
+player_of_keyfile (ArbNetTable *self, GKeyFile *keyfile, const char *group, guint seat)
+{
+  ArbPlayer *player = arb_game_get_player (self->game, seat);
+  g_autofree char *name_text = g_key_file_get_string (keyfile, group, "name", NULL);
+  g_autofree char *level_id = g_key_file_get_string (keyfile, group, "level", NULL);
+  g_autofree char *name = arb_net_name_normalize (name_text, NULL);
+  ArbAiLevel level;
+  gboolean computer = level_id != NULL && arb_ai_level_from_id (level_id, &level);
+
+  if (name == NULL)
+    name = g_strdup (arb_player_get_name (player));
+  if (g_str_equal (name, arb_player_get_name (player)) && computer == !is_person (self, seat)
+      && (!computer || g_strcmp0 (level_id, arb_player_get_level (player)) == 0))
+    return NULL;
+  return computer ? arb_player_new (name, ARB_PLAYER_COMPUTER, arb_ai_level_id (level))
+                  : arb_player_new (name, ARB_PLAYER_PERSON, NULL);
+}
+
 static gboolean
 read_seats (ArbNetTable *self, GKeyFile *keyfile, GError **error)
 {
+  for (guint seat = 0; seat < arb_net_table_get_n_seats (self); seat++)
+    {
+      g_autofree char *group = g_strdup_printf ("seat %u", seat);
+      g_autoptr (ArbPlayer) player = player_of_keyfile (self, keyfile, group, seat);
+
+      if (player != NULL && !set_player (self, seat, player, error))
+        return FALSE;
+    }
   for (guint seat = 0; seat < arb_net_table_get_n_seats (self); seat++)
     {
       g_autofree char *group = g_strdup_printf ("seat %u", seat);
@@ -188,6 +265,10 @@ arb_net_table_load (GFile *keyfile_file, GError **error)
   self->game = arb_save_read_file (save, NULL, NULL, error);
   if (self->game == NULL || !read_seats (self, keyfile, error))
     return NULL;
+  self->host_seat = g_key_file_get_integer (keyfile, "table", "host", NULL);
+  if (self->host_seat < 0 || self->host_seat >= (int) arb_net_table_get_n_seats (self)
+      || !g_key_file_has_key (keyfile, "table", "host", NULL))
+    self->host_seat = -1;
   return g_steal_pointer (&self);
 }
 
@@ -248,6 +329,19 @@ is_connected (ArbNetTable *self, guint seat)
   return FALSE;
 }
 
+/* A person took the seat and has no connection now. */
+static gboolean
+is_away (ArbNetTable *self, guint seat)
+{
+  return is_person (self, seat) && self->claimed[seat] && !is_connected (self, seat);
+}
+
+static gint64
+away_seconds (ArbNetTable *self, guint seat)
+{
+  return (g_get_monotonic_time () - self->left_at[seat]) / G_USEC_PER_SEC;
+}
+
 static void
 add_seats (ArbNetTable *self, JsonBuilder *builder)
 {
@@ -264,6 +358,11 @@ add_seats (ArbNetTable *self, JsonBuilder *builder)
       json_builder_add_string_value (builder, is_person (self, seat) ? "person" : arb_player_get_level (player));
       json_builder_set_member_name (builder, "connected");
       json_builder_add_boolean_value (builder, !is_person (self, seat) || is_connected (self, seat));
+      if (is_away (self, seat))
+        {
+          json_builder_set_member_name (builder, "away");
+          json_builder_add_int_value (builder, away_seconds (self, seat));
+        }
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -282,11 +381,7 @@ add_last_step (ArbNetTable *self, JsonBuilder *builder, int viewer)
   step = *arb_game_get_step (self->game, n - 1);
   arb_projection_mask_step (viewer, &step);
   json_builder_set_member_name (builder, "last");
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "player");
-  json_builder_add_int_value (builder, step.player);
-  arb_net_add_move (builder, &step.move);
-  json_builder_end_object (builder);
+  arb_net_add_step (builder, &step);
 }
 
 static void
@@ -320,12 +415,76 @@ state_message (ArbNetTable *self, int viewer)
   json_builder_add_int_value (builder, arb_game_get_n_steps (self->game));
   json_builder_set_member_name (builder, "started");
   json_builder_add_boolean_value (builder, arb_net_table_get_started (self));
+  json_builder_set_member_name (builder, "replace-after");
+  json_builder_add_int_value (builder, self->replace_after);
   add_seats (self, builder);
   add_last_step (self, builder, viewer);
   arb_net_add_projection (builder, view);
   if (arb_game_is_finished (self->game))
     add_scores (self, builder);
   return arb_net_to_text (builder);
+}
+
+/* The "history" message for one viewer: the start as that viewer saw it
+ * (nobody had taken a card from a discard pile yet) and every step so far
+ * as that viewer saw it, so that a client that joins late can replay the
+ * game without learning more than its seat knows. */
+static char *
+history_message (ArbNetTable *self, int viewer)
+{
+  g_autoptr (JsonBuilder) builder = arb_net_message_begin ("history");
+  g_autofree ArbProjection *start = g_new (ArbProjection, 1);
+  ArbKnowledge nothing;
+
+  arb_knowledge_init (&nothing);
+  arb_projection_init (start, arb_game_get_start_state (self->game), viewer, &nothing);
+  arb_net_add_view_as (builder, "start", start);
+  json_builder_set_member_name (builder, "steps");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < arb_game_get_n_steps (self->game); i++)
+    {
+      ArbStep step = *arb_game_get_step (self->game, i);
+
+      arb_projection_mask_step (viewer, &step);
+      arb_net_add_step (builder, &step);
+    }
+  json_builder_end_array (builder);
+  return arb_net_to_text (builder);
+}
+
+/* The "record" message: the whole game as its save, every card shown.
+ * Only once the game is over, when every hand is shown anyway. */
+static char *
+record_message (ArbNetTable *self)
+{
+  g_autoptr (JsonBuilder) builder = arb_net_message_begin ("record");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = arb_save_to_bytes (self->game, NULL, &error);
+  g_autofree char *save = NULL;
+  gsize length;
+  const char *data;
+
+  g_return_val_if_fail (arb_game_is_finished (self->game), NULL);
+  if (bytes == NULL)
+    {
+      g_warning ("Table %s: %s", self->id, error->message);
+      return NULL;
+    }
+  data = g_bytes_get_data (bytes, &length);
+  save = g_strndup (data, length);
+  json_builder_set_member_name (builder, "save");
+  json_builder_add_string_value (builder, save);
+  return arb_net_to_text (builder);
+}
+
+static void
+send_record (ArbNetTable *self, ArbNetPeer *only)
+{
+  g_autofree char *text = record_message (self);
+
+  for (guint i = 0; text != NULL && i < self->peers->len; i++)
+    if (only == NULL || g_ptr_array_index (self->peers, i) == only)
+      arb_net_peer_send (g_ptr_array_index (self->peers, i), text);
 }
 
 static void
@@ -347,32 +506,144 @@ broadcast (ArbNetTable *self)
     }
 }
 
-/* The first free seat of a person, now taken; -1 when there is none. */
+/* The first free seat of a person, now taken and named name (a name
+ * checked by arb_net_name_normalize(); NULL keeps the seat's); -1 when
+ * there is none. */
 int
-arb_net_table_claim_seat (ArbNetTable *self, GError **error)
+arb_net_table_claim_seat (ArbNetTable *self, const char *name, GError **error)
 {
   g_return_val_if_fail (ARB_IS_NET_TABLE (self), -1);
   for (guint seat = 0; seat < arb_net_table_get_n_seats (self); seat++)
     if (!self->claimed[seat])
       {
+        g_autoptr (ArbPlayer) named = NULL;
+
+        if (name != NULL)
+          {
+            named = arb_player_new (name, ARB_PLAYER_PERSON, NULL);
+            if (!set_player (self, seat, named, error))
+              return -1;
+          }
         self->claimed[seat] = TRUE;
         if (!write_keyfile (self, error))
           {
             self->claimed[seat] = FALSE;
             return -1;
           }
+        if (name != NULL)
+          save_or_warn (self);
         return (int) seat;
       }
   g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_FULL, _("Every seat of this table is taken"));
   return -1;
 }
 
+/* The seat of the table's host, or -1 while it has none. */
+int
+arb_net_table_get_host_seat (ArbNetTable *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_TABLE (self), -1);
+  return self->host_seat;
+}
+
+/* The host: the first seat the connection that created the table takes. */
+void
+arb_net_table_set_host_seat (ArbNetTable *self, guint seat)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_return_if_fail (ARB_IS_NET_TABLE (self));
+  g_return_if_fail (seat < arb_net_table_get_n_seats (self));
+  self->host_seat = (int) seat;
+  if (!write_keyfile (self, &error))
+    g_warning ("Table %s: %s", self->id, error->message);
+}
+
+/* How long a person's seat must be away before the host may give it to a
+ * computer; told to everybody in every state. */
+void
+arb_net_table_set_replace_after (ArbNetTable *self, guint seconds)
+{
+  g_return_if_fail (ARB_IS_NET_TABLE (self));
+  self->replace_after = seconds;
+}
+
+/* Whether seat may be given to a computer now: a person's seat, taken,
+ * away for replace_after seconds at least. */
+static gboolean
+check_away (ArbNetTable *self, guint seat, GError **error)
+{
+  g_autoptr (GError) refusal = NULL;
+  gint64 away;
+
+  if (!is_person (self, seat))
+    refusal = g_error_new (ARB_NET_ERROR, ARB_NET_ERROR_NOT_AWAY, _("Seat %u is played by the computer already"), seat + 1);
+  else if (!self->claimed[seat])
+    refusal = g_error_new (ARB_NET_ERROR, ARB_NET_ERROR_NOT_AWAY, _("Seat %u has not been taken yet"), seat + 1);
+  else if (is_connected (self, seat))
+    refusal = g_error_new (ARB_NET_ERROR, ARB_NET_ERROR_NOT_AWAY, _("Seat %u is connected"), seat + 1);
+  if (refusal != NULL)
+    return g_propagate_error (error, g_steal_pointer (&refusal)), FALSE;
+  away = away_seconds (self, seat);
+  if (away < self->replace_after)
+    {
+      guint left = self->replace_after - (guint) away;
+
+      g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_NOT_AWAY,
+                   g_dngettext (GETTEXT_PACKAGE, "Seat %u may be given to the computer in %u second",
+                                "Seat %u may be given to the computer in %u seconds", left),
+                   seat + 1, left);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The host (by_seat) gives seat, away long enough, to a computer of level,
+ * which plays it from now on as the table's own computers; its token is
+ * revoked (the server forgets it too). */
+gboolean
+arb_net_table_replace (ArbNetTable *self, int by_seat, guint seat, ArbAiLevel level, GError **error)
+{
+  g_autoptr (ArbPlayer) computer = NULL;
+  g_autoptr (GError) local = NULL;
+
+  g_return_val_if_fail (ARB_IS_NET_TABLE (self), FALSE);
+  g_return_val_if_fail (seat < arb_net_table_get_n_seats (self), FALSE);
+  if (by_seat < 0 || by_seat != self->host_seat)
+    {
+      g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_NOT_HOST, _("Only the host may give a seat to the computer"));
+      return FALSE;
+    }
+  if (arb_game_is_finished (self->game))
+    {
+      g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_ILLEGAL, _("The game is over"));
+      return FALSE;
+    }
+  if (!check_away (self, seat, error))
+    return FALSE;
+  computer = arb_player_new (arb_player_get_name (arb_game_get_player (self->game, seat)),
+                             ARB_PLAYER_COMPUTER, arb_ai_level_id (level));
+  if (!set_player (self, seat, computer, error))
+    return FALSE;
+  g_clear_pointer (&self->tokens[seat], g_free);
+  /* The seat is the computer's now, whatever the disk says. */
+  if (!write_keyfile (self, &local))
+    g_warning ("Table %s: %s", self->id, local->message);
+  save_or_warn (self);
+  broadcast (self);
+  maybe_play_computer (self);
+  return TRUE;
+}
+
 /* peer watches the table from seat (ARB_VIEWER_PUBLIC: a spectator). A
  * seat has one connection: an older one (a client that dropped and has not
- * noticed) is closed. Everybody is told who is there. */
+ * noticed) is closed. The newcomer gets the history, everybody is told who
+ * is there, and a newcomer to a finished game gets its record. */
 void
 arb_net_table_attach (ArbNetTable *self, ArbNetPeer *peer, int seat)
 {
+  g_autofree char *history = NULL;
+
   g_return_if_fail (ARB_IS_NET_TABLE (self));
   g_return_if_fail (arb_net_peer_get_table (peer) == NULL);
   for (guint i = self->peers->len; seat >= 0 && i > 0; i--)
@@ -388,30 +659,47 @@ arb_net_table_attach (ArbNetTable *self, ArbNetPeer *peer, int seat)
     }
   g_ptr_array_add (self->peers, g_object_ref (peer));
   arb_net_peer_set_table (peer, self, seat);
+  history = history_message (self, seat);
+  arb_net_peer_send (peer, history);
   broadcast (self);
+  if (arb_game_is_finished (self->game))
+    send_record (self, peer);
   maybe_play_computer (self);
 }
 
 void
 arb_net_table_detach (ArbNetTable *self, ArbNetPeer *peer)
 {
+  int seat;
+
   g_return_if_fail (ARB_IS_NET_TABLE (self));
   if (arb_net_peer_get_table (peer) != self)
     return;
+  seat = arb_net_peer_get_seat (peer);
   arb_net_peer_set_table (peer, NULL, ARB_NET_NO_SEAT);
   g_ptr_array_remove (self->peers, peer);
+  if (seat >= 0 && !is_connected (self, (guint) seat))
+    self->left_at[seat] = g_get_monotonic_time ();
   broadcast (self);
+}
+
+static void
+save_or_warn (ArbNetTable *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!write_save (self, &error))
+    g_warning ("Table %s: %s", self->id, error->message);
 }
 
 /* After every step: the save first, then the news, then the next computer. */
 static void
 after_step (ArbNetTable *self)
 {
-  g_autoptr (GError) error = NULL;
-
-  if (!write_save (self, &error))
-    g_warning ("Table %s: %s", self->id, error->message);
+  save_or_warn (self);
   broadcast (self);
+  if (arb_game_is_finished (self->game))
+    send_record (self, NULL);
   maybe_play_computer (self);
 }
 
@@ -549,5 +837,12 @@ arb_net_table_class_init (ArbNetTableClass *klass)
 static void
 arb_net_table_init (ArbNetTable *self)
 {
+  gint64 now = g_get_monotonic_time ();
+
   self->peers = g_ptr_array_new_with_free_func (g_object_unref);
+  self->host_seat = -1;
+  self->replace_after = ARB_NET_REPLACE_AFTER;
+  /* A table read from disk: its people are away from the server's start. */
+  for (guint seat = 0; seat < ARB_MAX_PLAYERS; seat++)
+    self->left_at[seat] = now;
 }

@@ -26,6 +26,17 @@ const char  *arb_net_table_get_token   (ArbNetTable   *self,
                                         guint          seat);
 gboolean     arb_net_table_get_started (ArbNetTable   *self);
 int          arb_net_table_claim_seat  (ArbNetTable   *self,
+                                        const char    *name,
+                                        GError       **error);
+int          arb_net_table_get_host_seat (ArbNetTable *self);
+void         arb_net_table_set_host_seat (ArbNetTable *self,
+                                        guint          seat);
+void         arb_net_table_set_replace_after (ArbNetTable *self,
+                                        guint          seconds);
+gboolean     arb_net_table_replace     (ArbNetTable   *self,
+                                        int            by_seat,
+                                        guint          seat,
+                                        ArbAiLevel     level,
                                         GError       **error);
 void         arb_net_table_attach      (ArbNetTable   *self,
                                         ArbNetPeer    *peer,
