@@ -1,0 +1,650 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* arb-net-play.c: one game played online at this screen.
+ *
+ * The screen's session holds the game as this seat saw it
+ * (arb_session_play_online): it is built from the host's "history" (the
+ * start as the seat saw it and every step since) and moves on with each
+ * "state" (the last step and what the seat sees after it). A host's window
+ * is one more client of the server it runs, over loopback: it too sees
+ * only its seat's projection. A dropped connection takes its seat again
+ * with its token, and catches up from the history sent again.
+ */
+#include "config.h"
+
+#include <ifaddrs.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "arb-net-client.h"
+#include "arb-net-play.h"
+#include "arb-net-server.h"
+#include "arb-save.h"
+
+#define RECONNECT_SECONDS 2
+#define RECONNECT_TRIES   60  /* two minutes, then the game is given up */
+
+struct _ArbNetPlay
+{
+  GObject           parent_instance;
+
+  ArbSession       *session;
+  ArbNetClient     *client;
+  ArbNetServer     *server;       /* when hosting */
+  guint             port;         /* the server's, when hosting */
+  ArbNetPlayStatus  status;
+  gboolean          joining;      /* hosting: join the table once created */
+  gboolean          catching_up;  /* a history came: steps to take at the next state */
+  gint64            received_at;  /* monotonic time of the last state */
+  guint             reconnect_source;
+  guint             tries;
+  GFile            *record_dir;
+  GFile            *record_file;
+};
+
+G_DEFINE_FINAL_TYPE (ArbNetPlay, arb_net_play, G_TYPE_OBJECT)
+
+enum {
+  CHANGED,
+  MESSAGE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+set_status (ArbNetPlay *self, ArbNetPlayStatus status)
+{
+  self->status = status;
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+static void
+tell (ArbNetPlay *self, const char *message)
+{
+  g_signal_emit (self, signals[MESSAGE], 0, message);
+}
+
+static void
+fail_with (ArbNetPlay *self, const char *message)
+{
+  g_clear_handle_id (&self->reconnect_source, g_source_remove);
+  arb_net_client_close (self->client);
+  tell (self, message);
+  set_status (self, ARB_NET_PLAY_FAILED);
+}
+
+/* ---- the game as this seat saw it ------------------------------------------- */
+
+static GPtrArray *
+players_from_seats (ArbNetPlay *self)
+{
+  GPtrArray *players = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint p = 0; p < arb_net_client_get_n_seats (self->client); p++)
+    {
+      const char *kind = arb_net_client_get_seat_kind (self->client, p);
+      gboolean person = kind == NULL || g_str_equal (kind, "person");
+
+      g_ptr_array_add (players, arb_player_new (arb_net_client_get_seat_name (self->client, p),
+                                                person ? ARB_PLAYER_PERSON : ARB_PLAYER_COMPUTER,
+                                                person ? NULL : kind));
+    }
+  return players;
+}
+
+static gboolean
+build_game (ArbNetPlay *self, GError **error)
+{
+  g_autoptr (GPtrArray) players = players_from_seats (self);
+  g_autoptr (ArbGame) game = NULL;
+  int seat = arb_net_client_get_seat (self->client);
+
+  if (seat < 0 || players->len == 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("The host gave no seat"));
+      return FALSE;
+    }
+  game = arb_game_new_as_seen (arb_net_client_get_start_view (self->client), players, error);
+  if (game == NULL)
+    return FALSE;
+  arb_session_play_online (self->session, game, seat);
+  return TRUE;
+}
+
+/* The steps of the history the session does not have yet; the last of
+ * them is checked against what the seat sees now. */
+static gboolean
+catch_up (ArbNetPlay *self, GError **error)
+{
+  ArbGame *game = arb_session_get_game (self->session);
+  guint n_steps, done;
+  const ArbStep *steps = arb_net_client_get_history (self->client, &n_steps);
+  const ArbProjection *now = arb_net_client_get_view (self->client);
+
+  if (game == NULL || arb_session_get_online_seat (self->session) != arb_net_client_get_seat (self->client)
+      || arb_game_get_n_steps (game) > n_steps)
+    {
+      if (!build_game (self, error))
+        return FALSE;
+      game = arb_session_get_game (self->session);
+    }
+  for (done = arb_game_get_n_steps (game); done < n_steps; done++)
+    if (!arb_session_apply_seen (self->session, &steps[done], done + 1 == n_steps ? now : NULL, error))
+      return FALSE;
+  return TRUE;
+}
+
+/* One more step, with what the seat sees after it. */
+static gboolean
+take_last_step (ArbNetPlay *self, GError **error)
+{
+  ArbGame *game = arb_session_get_game (self->session);
+  guint step = arb_net_client_get_step (self->client);
+  ArbStep last;
+
+  if (game == NULL || arb_game_get_n_steps (game) == step)
+    return TRUE;
+  if (arb_game_get_n_steps (game) + 1 != step || !arb_net_client_get_last (self->client, &last))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("The host skipped from step %u to step %u"), arb_game_get_n_steps (game), step);
+      return FALSE;
+    }
+  return arb_session_apply_seen (self->session, &last, arb_net_client_get_view (self->client), error);
+}
+
+static void
+update_status (ArbNetPlay *self)
+{
+  if (self->status == ARB_NET_PLAY_FINISHED || self->status == ARB_NET_PLAY_FAILED)
+    g_signal_emit (self, signals[CHANGED], 0);
+  else if (arb_net_client_get_started (self->client))
+    set_status (self, ARB_NET_PLAY_PLAYING);
+  else
+    set_status (self, arb_net_client_get_seat (self->client) >= 0 ? ARB_NET_PLAY_WAITING
+                                                                    : ARB_NET_PLAY_CONNECTING);
+}
+
+static void
+on_changed (ArbNetClient *client, ArbNetPlay *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->joining && arb_net_client_get_code (client) != NULL)
+    {
+      self->joining = FALSE;
+      arb_net_client_join (client, arb_net_client_get_code (client));
+    }
+  /* The game is shown once it starts: every seat taken. */
+  if (!arb_net_client_get_started (client) || arb_net_client_get_view (client) == NULL
+      || arb_net_client_get_start_view (client) == NULL)
+    {
+      update_status (self);
+      return;
+    }
+  self->received_at = g_get_monotonic_time ();
+  self->tries = 0;
+  if (self->catching_up)
+    {
+      self->catching_up = FALSE;
+      if (!catch_up (self, &error))
+        {
+          fail_with (self, error->message);
+          return;
+        }
+    }
+  else if (!take_last_step (self, &error))
+    {
+      fail_with (self, error->message);
+      return;
+    }
+  update_status (self);
+}
+
+static void
+on_history (ArbNetClient *client, ArbNetPlay *self)
+{
+  self->catching_up = TRUE;
+}
+
+/* ---- the host's record of the finished game ---------------------------------- */
+
+static GFile *
+record_file_for (ArbNetPlay *self)
+{
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y-%m-%d %H.%M.%S");
+  /* Translators: the name of the file of a game played online; %s is the
+   * date and time. */
+  g_autofree char *name = g_strdup_printf (_("Online game %s.arboretum"), stamp);
+
+  return g_file_get_child (self->record_dir, name);
+}
+
+static void
+on_record (ArbNetClient *client, ArbNetPlay *self)
+{
+  g_autoptr (ArbGame) record = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *text = arb_net_client_get_record (client);
+
+  if (self->status == ARB_NET_PLAY_FINISHED || arb_session_get_online_seat (self->session) < 0)
+    return;
+  record = arb_save_load_data (text, strlen (text), NULL, &error);
+  if (record == NULL || !arb_game_is_finished (record))
+    {
+      tell (self, error != NULL ? error->message : _("The host’s record of the game is not finished"));
+      return;
+    }
+  file = record_file_for (self);
+  if (!g_file_make_directory_with_parents (self->record_dir, NULL, &error)
+      && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_EXISTS))
+    tell (self, error->message);
+  g_clear_error (&error);
+  if (!arb_save_write_file (record, NULL, file, NULL, &error))
+    {
+      tell (self, error->message);
+      g_clear_object (&file);
+    }
+  g_set_object (&self->record_file, file);
+  arb_session_finish_online (self->session, record, file);
+  set_status (self, ARB_NET_PLAY_FINISHED);
+}
+
+/* ---- refusals and drops ----------------------------------------------------- */
+
+static void
+on_error (ArbNetClient *client, const char *code, const char *message, ArbNetPlay *self)
+{
+  /* The host refused a move: the person chooses again, told why. */
+  arb_session_move_refused (self->session);
+  if (g_str_equal (code, "bad-code") || g_str_equal (code, "full") || g_str_equal (code, "bad-token")
+      || g_str_equal (code, "too-many-guesses") || g_str_equal (code, "version"))
+    fail_with (self, message);
+  else
+    tell (self, message);
+}
+
+static gboolean
+reconnect_cb (gpointer user_data)
+{
+  ArbNetPlay *self = user_data;
+  const char *token = arb_net_client_get_token (self->client);
+
+  self->reconnect_source = 0;
+  if (token == NULL || ++self->tries > RECONNECT_TRIES)
+    {
+      fail_with (self, _("The connection to the host is lost"));
+      return G_SOURCE_REMOVE;
+    }
+  arb_net_client_close (self->client);
+  arb_net_client_rejoin (self->client, token);
+  arb_net_client_open (self->client);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_closed (ArbNetClient *client, ArbNetPlay *self)
+{
+  if (self->status == ARB_NET_PLAY_FINISHED || self->status == ARB_NET_PLAY_FAILED
+      || self->reconnect_source != 0)
+    return;
+  if (arb_net_client_get_token (client) == NULL)
+    {
+      fail_with (self, _("The host could not be reached"));
+      return;
+    }
+  arb_session_move_refused (self->session);
+  set_status (self, ARB_NET_PLAY_RECONNECTING);
+  self->reconnect_source = g_timeout_add_seconds (RECONNECT_SECONDS, reconnect_cb, self);
+}
+
+/* ---- starting --------------------------------------------------------------- */
+
+static void
+on_move_requested (ArbSession *session, const ArbMove *move, ArbNetPlay *self)
+{
+  arb_net_client_move (self->client, move);
+}
+
+static ArbNetPlay *
+play_new (ArbSession *session, const char *uri, const char *name)
+{
+  ArbNetPlay *self = g_object_new (ARB_TYPE_NET_PLAY, NULL);
+
+  self->session = g_object_ref (session);
+  self->client = arb_net_client_new (uri);
+  if (name != NULL && *name != '\0')
+    arb_net_client_set_name (self->client, name);
+  g_signal_connect (self->client, "changed", G_CALLBACK (on_changed), self);
+  g_signal_connect (self->client, "history", G_CALLBACK (on_history), self);
+  g_signal_connect (self->client, "record", G_CALLBACK (on_record), self);
+  g_signal_connect (self->client, "error", G_CALLBACK (on_error), self);
+  g_signal_connect (self->client, "closed", G_CALLBACK (on_closed), self);
+  g_signal_connect (session, "move-requested", G_CALLBACK (on_move_requested), self);
+  return self;
+}
+
+/* The address a person types ("192.168.1.20", "host:7421", or a ws:// or
+ * wss:// address) as the server's address. */
+char *
+arb_net_play_uri_for_address (const char *address, GError **error)
+{
+  g_autofree char *text = g_strstrip (g_strdup (address != NULL ? address : ""));
+  g_autofree char *host = NULL;
+  gboolean has_scheme = g_str_has_prefix (text, "ws://") || g_str_has_prefix (text, "wss://");
+  g_autofree char *full = has_scheme ? g_strdup (text) : g_strconcat ("ws://", text, NULL);
+  g_autoptr (GUri) uri = g_uri_parse (full, G_URI_FLAGS_NONE, NULL);
+  int port;
+
+  if (*text == '\0' || strlen (text) > 255 || uri == NULL || g_uri_get_host (uri) == NULL
+      || *g_uri_get_host (uri) == '\0')
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("Not an address: type the one the host’s screen shows, such as 192.168.1.20:7420"));
+      return NULL;
+    }
+  port = g_uri_get_port (uri) > 0 ? g_uri_get_port (uri) : ARB_NET_DEFAULT_PORT;
+  host = strchr (g_uri_get_host (uri), ':') != NULL ? g_strdup_printf ("[%s]", g_uri_get_host (uri))
+                                                   : g_strdup (g_uri_get_host (uri));
+  return g_strdup_printf ("%s://%s:%d%s", g_str_equal (g_uri_get_scheme (uri), "wss") ? "wss" : "ws",
+                          host, port, has_scheme && *g_uri_get_path (uri) != '\0'
+                                      ? g_uri_get_path (uri) : "/arboretum");
+}
+
+ArbNetPlay *
+arb_net_play_new_join (ArbSession *session, const char *address, const char *code, const char *name,
+                       GError **error)
+{
+  g_autofree char *uri = NULL;
+  ArbNetPlay *self;
+
+  g_return_val_if_fail (ARB_IS_SESSION (session), NULL);
+  g_return_val_if_fail (code != NULL, NULL);
+  if ((uri = arb_net_play_uri_for_address (address, error)) == NULL)
+    return NULL;
+  self = play_new (session, uri, name);
+  arb_net_client_join (self->client, code);
+  arb_net_client_open (self->client);
+  return self;
+}
+
+static gboolean
+listen_on (ArbNetServer *server, const char *listen, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+
+  if (arb_net_server_listen (server, listen, NULL, &local))
+    return TRUE;
+  /* The usual port is taken (another host on this machine): any free one. */
+  if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_ADDRESS_IN_USE) && g_str_has_suffix (listen, ":7420"))
+    {
+      g_autofree char *any = g_strndup (listen, strlen (listen) - strlen ("7420"));
+      g_autofree char *again = g_strconcat (any, "0", NULL);
+
+      return arb_net_server_listen (server, again, NULL, error);
+    }
+  g_propagate_error (error, g_steal_pointer (&local));
+  return FALSE;
+}
+
+/* Hosts a new table: a server in this process, its tables kept in
+ * data_dir, listening on listen ("0.0.0.0:7420" for the LAN), and this
+ * screen's seat the first of seats ("person" or a computer level each). */
+ArbNetPlay *
+arb_net_play_new_host (ArbSession *session, GFile *data_dir, const char *listen, ArbVariant variant,
+                       guint n_seats, const char * const *seats, const char *name, GError **error)
+{
+  g_autoptr (ArbNetServer) server = NULL;
+  g_autoptr (GUri) uri = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *loopback = NULL;
+  ArbNetPlay *self;
+
+  g_return_val_if_fail (ARB_IS_SESSION (session), NULL);
+  g_return_val_if_fail (G_IS_FILE (data_dir) && listen != NULL, NULL);
+  if ((server = arb_net_server_new (data_dir, error)) == NULL || !listen_on (server, listen, error))
+    return NULL;
+  text = arb_net_server_dup_uri (server);
+  uri = g_uri_parse (text, G_URI_FLAGS_NONE, error);
+  if (uri == NULL)
+    return NULL;
+  loopback = g_strdup_printf ("ws://127.0.0.1:%d/arboretum", g_uri_get_port (uri));
+  self = play_new (session, loopback, name);
+  self->server = g_steal_pointer (&server);
+  self->port = (guint) g_uri_get_port (uri);
+  self->joining = TRUE;
+  arb_net_client_create (self->client, variant, n_seats, seats, -1);
+  arb_net_client_open (self->client);
+  return self;
+}
+
+/* Leaves the table: the seat stays, held by its token, for the host to
+ * give to a computer; a hosted server stops, its tables kept on disk. */
+void
+arb_net_play_leave (ArbNetPlay *self)
+{
+  g_return_if_fail (ARB_IS_NET_PLAY (self));
+  g_clear_handle_id (&self->reconnect_source, g_source_remove);
+  g_signal_handlers_disconnect_by_data (self->session, self);
+  g_signal_handlers_disconnect_by_data (self->client, self);
+  arb_net_client_close (self->client);
+  if (self->server != NULL)
+    arb_net_server_shutdown (self->server);
+  g_clear_object (&self->server);
+}
+
+/* ---- what the window shows --------------------------------------------------- */
+
+ArbNetPlayStatus
+arb_net_play_get_status (ArbNetPlay *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_PLAY (self), ARB_NET_PLAY_FAILED);
+  return self->status;
+}
+
+gboolean
+arb_net_play_get_is_host (ArbNetPlay *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_PLAY (self), FALSE);
+  return arb_net_client_get_is_host (self->client);
+}
+
+const char *
+arb_net_play_get_code (ArbNetPlay *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_PLAY (self), NULL);
+  return arb_net_client_get_code (self->client);
+}
+
+/* Where friends reach a hosted table: this machine's addresses on its
+ * networks, with the port ("192.168.1.20:7420"); NULL when not hosting. */
+char **
+arb_net_play_dup_addresses (ArbNetPlay *self)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  struct ifaddrs *list = NULL;
+
+  g_return_val_if_fail (ARB_IS_NET_PLAY (self), NULL);
+  if (self->server == NULL)
+    return NULL;
+  if (getifaddrs (&list) == 0)
+    {
+      for (struct ifaddrs *i = list; i != NULL; i = i->ifa_next)
+        {
+          g_autoptr (GInetAddress) address = NULL;
+
+          if (i->ifa_addr == NULL || i->ifa_addr->sa_family != AF_INET)
+            continue;
+          address = g_inet_address_new_from_bytes (
+            (const guint8 *) &((const struct sockaddr_in *) (const void *) i->ifa_addr)->sin_addr,
+            G_SOCKET_FAMILY_IPV4);
+          if (!g_inet_address_get_is_loopback (address))
+            {
+              g_autofree char *text = g_inet_address_to_string (address);
+              g_autofree char *with_port = g_strdup_printf ("%s:%u", text, self->port);
+
+              g_strv_builder_add (builder, with_port);
+            }
+        }
+      freeifaddrs (list);
+    }
+  return g_strv_builder_end (builder);
+}
+
+/* The port a hosted server listens on, or 0 when not hosting. */
+guint
+arb_net_play_get_port (ArbNetPlay *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_PLAY (self), 0);
+  return self->server != NULL ? self->port : 0;
+}
+
+/* The connection to the host. */
+ArbNetClient *
+arb_net_play_get_client (ArbNetPlay *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_PLAY (self), NULL);
+  return self->client;
+}
+
+int
+arb_net_play_get_seat (ArbNetPlay *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_PLAY (self), -1);
+  return arb_net_client_get_seat (self->client);
+}
+
+guint
+arb_net_play_get_n_seats (ArbNetPlay *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_PLAY (self), 0);
+  return arb_net_client_get_n_seats (self->client);
+}
+
+/* People's seats nobody took yet: the game starts when there are none. */
+guint
+arb_net_play_get_n_free_seats (ArbNetPlay *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (ARB_IS_NET_PLAY (self), 0);
+  for (guint p = 0; p < arb_net_client_get_n_seats (self->client); p++)
+    if (arb_net_play_get_seat_is_person (self, p) && !arb_net_client_get_seat_connected (self->client, p)
+        && arb_net_client_get_seat_away (self->client, p) < 0)
+      n++;
+  return n;
+}
+
+const char *
+arb_net_play_get_seat_name (ArbNetPlay *self, guint seat)
+{
+  g_return_val_if_fail (ARB_IS_NET_PLAY (self), NULL);
+  return arb_net_client_get_seat_name (self->client, seat);
+}
+
+gboolean
+arb_net_play_get_seat_is_person (ArbNetPlay *self, guint seat)
+{
+  const char *kind;
+
+  g_return_val_if_fail (ARB_IS_NET_PLAY (self), FALSE);
+  kind = arb_net_client_get_seat_kind (self->client, seat);
+  return kind != NULL && g_str_equal (kind, "person");
+}
+
+gboolean
+arb_net_play_get_seat_connected (ArbNetPlay *self, guint seat)
+{
+  g_return_val_if_fail (ARB_IS_NET_PLAY (self), FALSE);
+  return !arb_net_play_get_seat_is_person (self, seat)
+         || arb_net_client_get_seat_connected (self->client, seat);
+}
+
+/* Seconds since the person of seat dropped, counted on from what the host
+ * last said; -1 when they did not. */
+int
+arb_net_play_get_seat_away (ArbNetPlay *self, guint seat)
+{
+  int away;
+
+  g_return_val_if_fail (ARB_IS_NET_PLAY (self), -1);
+  away = arb_net_client_get_seat_away (self->client, seat);
+  if (away < 0)
+    return -1;
+  return away + (int) ((g_get_monotonic_time () - self->received_at) / G_USEC_PER_SEC);
+}
+
+guint
+arb_net_play_get_replace_after (ArbNetPlay *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_PLAY (self), 0);
+  return arb_net_client_get_replace_after (self->client);
+}
+
+/* The host gives the seat of a person who dropped to a computer. */
+void
+arb_net_play_give_seat (ArbNetPlay *self, guint seat, ArbAiLevel level)
+{
+  g_return_if_fail (ARB_IS_NET_PLAY (self));
+  arb_net_client_replace (self->client, seat, level);
+}
+
+/* Where the host's record of the finished game was saved, or NULL. */
+GFile *
+arb_net_play_get_record_file (ArbNetPlay *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_PLAY (self), NULL);
+  return self->record_file;
+}
+
+/* Where finished games are saved (by default the user's data folder). */
+void
+arb_net_play_set_record_dir (ArbNetPlay *self, GFile *dir)
+{
+  g_return_if_fail (ARB_IS_NET_PLAY (self));
+  g_return_if_fail (G_IS_FILE (dir));
+  g_set_object (&self->record_dir, dir);
+}
+
+/* ---- the class ------------------------------------------------------------------ */
+
+static void
+arb_net_play_dispose (GObject *object)
+{
+  ArbNetPlay *self = ARB_NET_PLAY (object);
+
+  if (self->client != NULL)
+    arb_net_play_leave (self);
+  g_clear_object (&self->client);
+  g_clear_object (&self->server);
+  g_clear_object (&self->session);
+  g_clear_object (&self->record_dir);
+  g_clear_object (&self->record_file);
+  G_OBJECT_CLASS (arb_net_play_parent_class)->dispose (object);
+}
+
+static void
+arb_net_play_class_init (ArbNetPlayClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = arb_net_play_dispose;
+  /* The status or the seats changed. */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* (message): a sentence for the person: a refusal, a failure. */
+  signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+arb_net_play_init (ArbNetPlay *self)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "arboretum", "online", NULL);
+
+  self->record_dir = g_file_new_for_path (dir);
+}
