@@ -55,6 +55,11 @@ hint_text (ArbViewpoint *viewpoint, const ArbState *state, gboolean viewer_acts,
     return g_strdup (_("The scoring sheet shows who won."));
   if (arb_game_is_computer (arb_viewpoint_get_game (viewpoint), state->current))
     return g_strdup (_("The computer is taking its turn…"));
+  /* Online: another person plays at their own screen. */
+  if (!viewer_acts && arb_viewpoint_get_viewer (viewpoint) >= 0
+      && arb_viewpoint_get_viewer (viewpoint) != (int) state->current)
+    return g_strdup_printf (_("%s is taking their turn…"),
+                            arb_game_player_name (arb_viewpoint_get_game (viewpoint), state->current));
   if (!viewer_acts)
     return g_strdup ("");
   switch (state->phase)

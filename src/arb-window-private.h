@@ -2,6 +2,7 @@
 /* arb-window-private.h: what arb-window.c and arb-window-actions.c share. */
 #pragma once
 
+#include "arb-net-play.h"
 #include "arb-review-chart.h"
 #include "arb-session.h"
 #include "arb-sounds.h"
@@ -39,6 +40,13 @@ struct _ArbWindow
   GtkLabel             *review_key;
   GtkToggleButton      *chart_button;
   gboolean              chart_offered; /* the chart's button is shown */
+  AdwStatusPage        *online_page;
+  GtkLabel             *online_code_label;
+  GtkLabel             *online_addresses_label;
+  GtkLabel             *online_seats_label;
+  GtkWidget            *online_bar;
+  GtkLabel             *online_bar_label;
+  GtkWidget            *online_bar_button;
 
   GSettings            *settings;
   ArbSounds            *sounds;
@@ -48,6 +56,10 @@ struct _ArbWindow
   ArbScoreDialog       *score_dialog;
   gboolean              seeking;
   guint                 read_player; /* the arboretum the keyboard read last */
+  ArbNetPlay           *online;      /* the game played online, or NULL */
+  int                   online_away_seat; /* the seat the bar waits for, or -1 */
+  guint                 online_tick;
+  gboolean              online_told_saved;
 };
 
 void     _arb_window_class_add_actions (GtkWidgetClass *widget_class);
@@ -68,11 +80,18 @@ void     _arb_window_connect_rights    (ArbWindow      *self);
 gboolean _arb_window_rights_wanted     (ArbWindow      *self);
 void     _arb_window_show_review       (ArbWindow      *self);
 void     _arb_window_update_controls   (ArbWindow      *self);
+void     _arb_window_class_add_online  (GtkWidgetClass *widget_class);
+void     _arb_window_connect_online    (ArbWindow      *self);
+void     _arb_window_update_online     (ArbWindow      *self);
+void     _arb_window_leave_online      (ArbWindow      *self);
 
 /* What the window shows, for the tests that drive it. */
 const char       *arb_window_get_page           (ArbWindow      *self);
 int               arb_window_get_viewer         (ArbWindow      *self);
 ArbTable         *arb_window_get_table          (ArbWindow      *self);
 ArbScoreDialog   *arb_window_get_score_dialog   (ArbWindow      *self);
+ArbNetPlay       *arb_window_get_online         (ArbWindow      *self);
+void              arb_window_start_online       (ArbWindow      *self,
+                                                 ArbNetPlay     *play);
 
 G_END_DECLS

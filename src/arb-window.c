@@ -361,6 +361,7 @@ arb_window_dispose (GObject *object)
 
   g_clear_object (&self->shown_signals);
   g_clear_object (&self->replay_signals);
+  _arb_window_leave_online (self);
   if (self->session != NULL)
     {
       arb_session_stop (self->session);
@@ -456,6 +457,7 @@ arb_window_class_init (ArbWindowClass *klass)
   _arb_window_class_add_review (widget_class);
   _arb_window_class_add_rights (widget_class);
   _arb_window_class_add_help (widget_class);
+  _arb_window_class_add_online (widget_class);
   gtk_widget_class_install_action (widget_class, "win.draw", "i", draw_action);
   gtk_widget_class_install_action (widget_class, "win.play", "(yii)", place_action);
   gtk_widget_class_install_action (widget_class, "win.discard", "(yii)", place_action);
@@ -511,6 +513,7 @@ arb_window_init (ArbWindow *self)
   g_signal_connect_swapped (self->session, "notify::review-progress", G_CALLBACK (_arb_window_show_review), self);
   _arb_window_connect_files (self);
   _arb_window_connect_rights (self);
+  _arb_window_connect_online (self);
   /* The table shows the session's viewpoint. */
   arb_table_set_viewpoint (self->table, arb_session_get_viewpoint (self->session));
   g_signal_connect_object (arb_session_get_viewpoint (self->session), "notify::source",

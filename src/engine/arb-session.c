@@ -559,13 +559,15 @@ arb_session_stop (ArbSession *self)
   g_clear_handle_id (&self->advance_idle, g_source_remove);
 }
 
+/* online_seat: the seat this screen plays online, or -1 (arb_session_play_online). */
 static void
-set_game_full (ArbSession *self, ArbGame *game, ArbReview *review, GFile *file, gboolean replay)
+set_game_full (ArbSession *self, ArbGame *game, ArbReview *review, GFile *file, gboolean replay,
+               int online_seat)
 {
   arb_session_stop (self);
-  self->online_seat = -1;
+  self->online_seat = online_seat;
   self->move_sent = FALSE;
-  self->made_up = FALSE;
+  self->made_up = online_seat >= 0;
   g_clear_object (&self->replay);
   g_clear_object (&self->driver);
   /* Told with the replay below, once the game is in place. */
@@ -614,7 +616,7 @@ arb_session_set_game (ArbSession *self, ArbGame *game, GFile *file)
   g_return_if_fail (ARB_IS_SESSION (self));
   g_return_if_fail (game == NULL || ARB_IS_GAME (game));
   g_return_if_fail (file == NULL || G_IS_FILE (file));
-  set_game_full (self, game, NULL, file, FALSE);
+  set_game_full (self, game, NULL, file, FALSE, -1);
 }
 
 /* A game read from file with its review (NULL: none, else one of its
@@ -628,7 +630,7 @@ arb_session_open_game (ArbSession *self, ArbGame *game, ArbReview *review, GFile
   g_return_if_fail (review == NULL || ARB_IS_REVIEW (review));
   g_return_if_fail (review == NULL || arb_review_get_n_steps (review) <= arb_game_get_n_steps (game));
   g_return_if_fail (file == NULL || G_IS_FILE (file));
-  set_game_full (self, game, review, file, arb_game_is_finished (game));
+  set_game_full (self, game, review, file, arb_game_is_finished (game), -1);
 }
 
 ArbGame *
@@ -697,10 +699,7 @@ arb_session_play_online (ArbSession *self, ArbGame *game, int seat)
   g_return_if_fail (ARB_IS_SESSION (self));
   g_return_if_fail (ARB_IS_GAME (game));
   g_return_if_fail (seat >= 0 && seat < (int) arb_game_get_n_seats (game));
-  set_game_full (self, game, NULL, NULL, FALSE);
-  self->online_seat = seat;
-  self->made_up = TRUE;
-  update_state (self);
+  set_game_full (self, game, NULL, NULL, FALSE, seat);
 }
 
 int
@@ -1098,7 +1097,7 @@ arb_session_continue (ArbSession *self, GError **error)
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
-  set_game_full (self, game, review, NULL, FALSE);
+  set_game_full (self, game, review, NULL, FALSE, -1);
   self->autosave_slot = slot;
   return TRUE;
 }
