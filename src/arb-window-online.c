@@ -346,3 +346,11 @@ arb_window_start_online (ArbWindow *self, ArbNetPlay *play)
   g_return_if_fail (ARB_IS_NET_PLAY (play));
   adopt (self, play);
 }
+
+/* What the bar says, or NULL when it is hidden: for the tests. */
+const char *
+arb_window_get_online_bar_text (ArbWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
+  return gtk_widget_get_visible (self->online_bar) ? gtk_label_get_label (self->online_bar_label) : NULL;
+}

@@ -93,5 +93,6 @@ ArbScoreDialog   *arb_window_get_score_dialog   (ArbWindow      *self);
 ArbNetPlay       *arb_window_get_online         (ArbWindow      *self);
 void              arb_window_start_online       (ArbWindow      *self,
                                                  ArbNetPlay     *play);
+const char       *arb_window_get_online_bar_text (ArbWindow     *self);
 
 G_END_DECLS
