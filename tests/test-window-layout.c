@@ -642,8 +642,9 @@ test_welcome_header (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The welcome page with all four buttons (Continue too) fits a window on
- * an 800 × 600 screen under GNOME's top bar, its last button (Rules) too. */
+/* The welcome page with all five buttons (Continue too) fits a window on
+ * an 800 × 600 screen under GNOME's top bar, its last row (Play Online,
+ * Rules) too. */
 static void
 test_welcome_fits_small_screen (void)
 {
