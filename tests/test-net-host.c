@@ -306,6 +306,397 @@ test_replace (void)
   host_teardown (&h);
 }
 
+/* Seats 0 to n-1 joined at h's table, in order. */
+static void
+join_all (Host *h, ArbNetPeer **peers, guint n)
+{
+  g_autofree char *join = join_message (h->code, NULL);
+
+  for (guint seat = 0; seat < n; seat++)
+    {
+      peers[seat] = seat == 0 ? g_object_ref (h->host) : arb_test_net_greeted_peer (h->server);
+      arb_test_net_say (h->server, peers[seat], join);
+      g_assert_cmpint (arb_net_peer_get_seat (peers[seat]), ==, seat);
+    }
+}
+
+/* Random legal moves through the handler, each from the seat that acts,
+ * until the game is over or n_steps are taken. */
+static void
+play_random (Host *h, ArbNetPeer **peers, GRand *rand, guint n_steps)
+{
+  ArbGame *game = arb_net_table_get_game (host_table (h));
+
+  for (guint i = 0; i < n_steps && !arb_game_is_finished (game); i++)
+    {
+      ArbMove move = arb_test_random_move (arb_game_get_state (game), rand);
+      guint step = arb_game_get_n_steps (game);
+      g_autofree char *text = arb_test_net_move_message (&move, step);
+
+      arb_test_net_say (h->server, peers[arb_game_get_current_player (game)], text);
+      g_assert_cmpuint (arb_game_get_n_steps (game), ==, step + 1);
+    }
+}
+
+static void
+leave_all (Host *h, ArbNetPeer **peers, guint n)
+{
+  for (guint seat = 0; seat < n; seat++)
+    {
+      arb_net_server_remove_peer (h->server, peers[seat]);
+      g_object_unref (peers[seat]);
+    }
+}
+
+/* A "history" message is what the engine says viewer knows: the start
+ * with nobody's knowledge, and every step masked for viewer. */
+static void
+check_history (ArbGame *game, const char *text, int viewer)
+{
+  g_autoptr (JsonObject) message = parse (text);
+  g_autoptr (GError) error = NULL;
+  g_autofree ArbProjection *start = g_new0 (ArbProjection, 1);
+  g_autofree ArbProjection *expected = g_new0 (ArbProjection, 1);
+  JsonArray *steps = json_object_get_array_member (message, "steps");
+  ArbKnowledge nothing;
+
+  g_assert_cmpstr (json_object_get_string_member (message, "type"), ==, "history");
+  g_assert_true (arb_net_read_view (json_object_get_member (message, "start"), start, &error));
+  g_assert_no_error (error);
+  arb_knowledge_init (&nothing);
+  arb_projection_init (expected, arb_game_get_start_state (game), viewer, &nothing);
+  g_assert_true (arb_test_same_state (&start->state, &expected->state));
+  g_assert_cmpint (start->viewer, ==, viewer);
+  g_assert_cmpuint (json_array_get_length (steps), ==, arb_game_get_n_steps (game));
+  for (guint i = 0; i < arb_game_get_n_steps (game); i++)
+    {
+      ArbStep step, masked = *arb_game_get_step (game, i);
+
+      arb_projection_mask_step (viewer, &masked);
+      masked.refill_discard = ARB_CARD_NONE;
+      g_assert_true (arb_net_read_step (json_array_get_element (steps, i), &step, &error));
+      g_assert_no_error (error);
+      g_assert_true (arb_test_same_step (&step, &masked));
+    }
+}
+
+/* Who comes late (a spectator, a seat taken again) gets joined, history
+ * and state, in this order, and the history is the whole game so far. */
+static void
+test_history (void)
+{
+  Host h;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (5);
+  g_autoptr (ArbNetPeer) watcher = NULL;
+  g_autoptr (ArbNetPeer) back = NULL;
+  ArbNetPeer *peers[3];
+  g_autofree char *watch = NULL, *rejoin = NULL;
+  ArbGame *game;
+
+  host_setup (&h, "{\"type\":\"create\",\"players\":3,\"seed\":11}");
+  join_all (&h, peers, 3);
+  game = arb_net_table_get_game (host_table (&h));
+  g_assert_cmpstr (type_of (sent_back (peers[2], 2)), ==, "joined");
+  check_history (game, sent_back (peers[2], 1), 2);
+  g_assert_cmpstr (type_of (sent_back (peers[2], 0)), ==, "state");
+  play_random (&h, peers, rand, 37);
+
+  watcher = arb_test_net_greeted_peer (h.server);
+  watch = g_strdup_printf ("{\"type\":\"watch\",\"code\":\"%s\"}", h.code);
+  arb_test_net_say (h.server, watcher, watch);
+  g_assert_cmpstr (type_of (sent_back (watcher, 2)), ==, "joined");
+  check_history (game, sent_back (watcher, 1), ARB_VIEWER_PUBLIC);
+  g_assert_cmpstr (type_of (sent_back (watcher, 0)), ==, "state");
+
+  back = arb_test_net_greeted_peer (h.server);
+  rejoin = g_strdup_printf ("{\"type\":\"rejoin\",\"token\":\"%s\"}", arb_net_table_get_token (host_table (&h), 1));
+  arb_test_net_say (h.server, back, rejoin);
+  g_assert_cmpstr (type_of (sent_back (back, 2)), ==, "joined");
+  check_history (game, sent_back (back, 1), 1);
+  g_assert_cmpstr (type_of (sent_back (back, 0)), ==, "state");
+  g_assert_false (strstr (sent_back (back, 1), "\"record\"") != NULL);
+
+  arb_net_server_remove_peer (h.server, watcher);
+  arb_net_server_remove_peer (h.server, back);
+  leave_all (&h, peers, 3);
+  host_teardown (&h);
+}
+
+/* The index of the first message of type in peer's, or -1. */
+static int
+find_sent (ArbNetPeer *peer, const char *type)
+{
+  GPtrArray *sent = arb_net_peer_get_sent (peer);
+
+  for (guint i = 0; i < sent->len; i++)
+    if (g_str_equal (type_of (g_ptr_array_index (sent, i)), type))
+      return (int) i;
+  return -1;
+}
+
+/* A record holds the table's save file, byte for byte, which the engine
+ * loads to the same end. */
+static void
+check_record (Host *h, const char *text)
+{
+  g_autoptr (JsonObject) message = parse (text);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_strdup_printf ("%s/%s.arboretum", h->dir, h->table);
+  g_autofree char *file = NULL;
+  const char *save = json_object_get_string_member (message, "save");
+  g_autoptr (ArbGame) loaded = arb_save_load_data (save, strlen (save), NULL, &error);
+  ArbGame *game = arb_net_table_get_game (host_table (h));
+  ArbScoreSheet expected, got;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &file, NULL, &error));
+  g_assert_cmpstr (save, ==, file);
+  g_assert_true (arb_game_is_finished (loaded));
+  arb_game_get_score (game, &expected);
+  arb_game_get_score (loaded, &got);
+  g_assert_cmpuint (got.n_players, ==, expected.n_players);
+  for (guint p = 0; p < got.n_players; p++)
+    g_assert_cmpuint (got.players[p].total, ==, expected.players[p].total);
+  g_assert_cmpuint (got.winners, ==, expected.winners);
+}
+
+/* Nobody gets the record before the end; everybody at the table gets it
+ * once, right after the final state; and so does whoever comes later. */
+static void
+test_record (void)
+{
+  Host h;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (8);
+  g_autoptr (ArbNetPeer) watcher = NULL;
+  g_autoptr (ArbNetPeer) late = NULL;
+  ArbNetPeer *peers[2];
+  g_autofree char *watch = NULL;
+  GPtrArray *sent;
+
+  host_setup (&h, "{\"type\":\"create\",\"players\":2,\"seed\":12}");
+  join_all (&h, peers, 2);
+  watcher = arb_test_net_greeted_peer (h.server);
+  watch = g_strdup_printf ("{\"type\":\"watch\",\"code\":\"%s\"}", h.code);
+  arb_test_net_say (h.server, watcher, watch);
+  play_random (&h, peers, rand, 40);
+  for (guint seat = 0; seat < 2; seat++)
+    g_assert_cmpint (find_sent (peers[seat], "record"), ==, -1);
+  g_assert_cmpint (find_sent (watcher, "record"), ==, -1);
+  play_random (&h, peers, rand, 1000);
+  g_assert_true (arb_game_is_finished (arb_net_table_get_game (host_table (&h))));
+  for (guint i = 0; i < 3; i++)
+    {
+      ArbNetPeer *peer = i < 2 ? peers[i] : watcher;
+      g_autoptr (JsonObject) final = NULL;
+
+      sent = arb_net_peer_get_sent (peer);
+      g_assert_cmpint (find_sent (peer, "record"), ==, (int) sent->len - 1);
+      final = parse (sent_back (peer, 1));
+      g_assert_cmpstr (json_object_get_string_member (final, "type"), ==, "state");
+      g_assert_true (json_object_has_member (final, "scores"));
+      check_record (&h, sent_back (peer, 0));
+    }
+  late = arb_test_net_greeted_peer (h.server);
+  arb_test_net_say (h.server, late, watch);
+  g_assert_cmpstr (type_of (sent_back (late, 3)), ==, "joined");
+  g_assert_cmpstr (type_of (sent_back (late, 2)), ==, "history");
+  g_assert_cmpstr (type_of (sent_back (late, 1)), ==, "state");
+  check_record (&h, sent_back (late, 0));
+  /* The others were told of the newcomer, without a second record. */
+  g_assert_cmpstr (type_of (sent_back (watcher, 0)), ==, "state");
+
+  arb_net_server_remove_peer (h.server, watcher);
+  arb_net_server_remove_peer (h.server, late);
+  leave_all (&h, peers, 2);
+  host_teardown (&h);
+}
+
+static void
+on_record (ArbNetClient *client, gpointer user_data)
+{
+  guint *n_records = user_data;
+
+  /* Never before the end, and after the final state. */
+  g_assert_true (arb_net_client_get_finished (client));
+  (*n_records)++;
+}
+
+static gboolean
+host_is_seated (gpointer client)
+{
+  return (arb_net_client_get_is_host (client) && arb_net_client_get_view (client) != NULL
+          && arb_net_client_get_start_view (client) != NULL)
+         || arb_net_client_get_n_errors (client) > 0;
+}
+
+static gboolean
+guest_to_play (gpointer client)
+{
+  const ArbProjection *view = arb_net_client_get_view (client);
+
+  return (view != NULL && arb_net_client_get_started (client) && view->state.current == 1
+          && arb_net_client_get_step (client) >= 4)
+         || arb_net_client_get_n_errors (client) > 0;
+}
+
+static gboolean
+guest_away (gpointer client)
+{
+  return (arb_net_client_get_n_seats (client) == 2 && arb_net_client_get_seat_away (client, 1) >= 0)
+         || arb_net_client_get_n_errors (client) > 0;
+}
+
+static gboolean
+has_record (gpointer client)
+{
+  return arb_net_client_get_record (client) != NULL || arb_net_client_get_n_errors (client) > 0;
+}
+
+/* Over the wire: the host names itself, a guest drops, the host gives the
+ * guest's seat to a computer, and the game reaches its end, whose record
+ * every client loads to the scores it was shown. */
+static void
+test_replaced_game_ends (void)
+{
+  g_autofree char *dir = NULL, *uri = NULL;
+  g_autoptr (ArbNetServer) server = arb_test_net_server (&dir, &uri);
+  g_autoptr (ArbNetClient) host = arb_net_client_new (uri);
+  g_autoptr (ArbNetClient) guest = arb_net_client_new (uri);
+  g_autoptr (ArbGame) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *code = NULL;
+  const char *record;
+  ArbScoreSheet shown, saved;
+  guint n_records = 0;
+  ArbStep last;
+
+  arb_net_server_set_replace_after (server, 0);
+  g_signal_connect (host, "record", G_CALLBACK (on_record), &n_records);
+  arb_net_client_set_name (host, "Ann");
+  arb_net_client_create (host, ARB_VARIANT_STANDARD, 2, NULL, 21);
+  arb_net_client_open (host);
+  g_assert_true (arb_test_net_wait (arb_test_net_has_code, host));
+  code = g_strdup (arb_net_client_get_code (host));
+  arb_net_client_set_ai (host, ARB_AI_EASY, 21);
+  arb_net_client_join (host, code);
+  g_assert_true (arb_test_net_wait (host_is_seated, host));
+  g_assert_cmpint (arb_net_client_get_seat (host), ==, 0);
+  arb_net_client_set_name (guest, "  Bob ");
+  arb_net_client_join (guest, code);
+  arb_net_client_open (guest);
+  g_assert_true (arb_test_net_wait (arb_test_net_has_view, guest));
+  g_assert_false (arb_net_client_get_is_host (guest));
+
+  /* The guest plays nothing: the game waits for it, then it drops. */
+  g_assert_true (arb_test_net_wait (guest_to_play, guest));
+  g_assert_cmpstr (arb_net_client_get_seat_name (guest, 0), ==, "Ann");
+  g_assert_cmpstr (arb_net_client_get_seat_name (guest, 1), ==, "Bob");
+  g_assert_cmpstr (arb_net_client_get_seat_kind (guest, 1), ==, "person");
+  g_assert_true (arb_net_client_get_last (guest, &last));
+  g_assert_cmpuint (last.player, ==, 0);
+  arb_net_client_close (guest);
+  g_assert_true (arb_test_net_wait (guest_away, host));
+  g_assert_false (arb_net_client_get_seat_connected (host, 1));
+  g_assert_cmpuint (arb_net_client_get_replace_after (host), ==, 0);
+  arb_net_client_replace (host, 1, ARB_AI_MEDIUM);
+  g_assert_true (arb_test_net_wait (has_record, host));
+  g_assert_cmpuint (arb_net_client_get_n_errors (host), ==, 0);
+  g_assert_cmpuint (n_records, ==, 1);
+  g_assert_cmpstr (arb_net_client_get_seat_kind (host, 1), ==, "medium");
+  g_assert_cmpint (arb_net_client_get_seat_away (host, 1), ==, -1);
+
+  record = arb_net_client_get_record (host);
+  loaded = arb_save_load_data (record, strlen (record), NULL, &error);
+  g_assert_no_error (error);
+  arb_state_score (&arb_net_client_get_view (host)->state, &shown);
+  arb_game_get_score (loaded, &saved);
+  for (guint p = 0; p < 2; p++)
+    g_assert_cmpuint (shown.players[p].total, ==, saved.players[p].total);
+  g_assert_cmpstr (arb_player_get_name (arb_game_get_player (loaded, 1)), ==, "Bob");
+  g_assert_true (arb_game_is_computer (loaded, 1));
+
+  /* The guest comes back too late for its seat, and watches the end. */
+  g_assert_finalize_object (g_steal_pointer (&guest));
+  guest = arb_net_client_new (uri);
+  arb_net_client_watch (guest, code);
+  arb_net_client_open (guest);
+  g_assert_true (arb_test_net_wait (has_record, guest));
+  g_assert_cmpstr (arb_net_client_get_record (guest), ==, record);
+  arb_net_server_shutdown (server);
+  arb_test_remove_tree (dir);
+}
+
+/* The longest message of history: a 4-player game that lasts as long as
+ * the rules let it (every draw from a discard pile that has a card, every
+ * card played as far out as it may go), seen by each seat and by a
+ * spectator, under the cap of what the server reads from a client, the
+ * cap any client of version 1 may have; and no game could be longer by
+ * more than the room left. */
+static void
+test_history_size (void)
+{
+  g_autoptr (GPtrArray) players = arb_test_players (4, TRUE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = arb_game_new (ARB_VARIANT_STANDARD, players, 77, 0, &error);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (77);
+  g_autoptr (JsonBuilder) longest = arb_net_message_begin ("x");
+  g_autofree char *longest_text = NULL;
+  ArbStep worst = { arb_move_discard (arb_card_new (ARB_N_SPECIES - 1, 8), -ARB_COORD_LIMIT, -ARB_COORD_LIMIT), 3,
+                    ARB_CARD_NONE, ARB_CARD_NONE };
+
+  g_assert_no_error (error);
+  while (!arb_game_is_finished (game))
+    {
+      const ArbState *state = arb_game_get_state (game);
+      ArbMove move = arb_test_random_move (state, rand);
+      gint8 sources[1 + ARB_MAX_PLAYERS];
+      gint8 xy[2 * ARB_MAX_FREE_CELLS];
+
+      if (state->phase == ARB_PHASE_DRAW)
+        move = arb_move_draw (sources[arb_state_legal_sources (state, sources) - 1]);
+      else if (state->phase == ARB_PHASE_PLAY)
+        {
+          guint n = arb_state_free_cells (state, state->current, xy);
+
+          move.x = xy[2 * (n - 1)];
+          move.y = xy[2 * (n - 1) + 1];
+        }
+      g_assert_true (arb_game_apply (game, &move, &error));
+    }
+  /* Each step of a longer game could be at most this long, with a comma. */
+  json_builder_set_member_name (longest, "s");
+  arb_net_add_step (longest, &worst);
+  longest_text = arb_net_to_text (longest);
+  for (int viewer = ARB_VIEWER_PUBLIC; viewer < 4; viewer++)
+    {
+      g_autoptr (JsonBuilder) builder = arb_net_message_begin ("history");
+      g_autofree ArbProjection *start = g_new (ArbProjection, 1);
+      g_autofree char *text = NULL;
+      ArbKnowledge nothing;
+      gsize room;
+
+      arb_knowledge_init (&nothing);
+      arb_projection_init (start, arb_game_get_start_state (game), viewer, &nothing);
+      arb_net_add_view_as (builder, "start", start);
+      json_builder_set_member_name (builder, "steps");
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < arb_game_get_n_steps (game); i++)
+        {
+          ArbStep step = *arb_game_get_step (game, i);
+
+          arb_projection_mask_step (viewer, &step);
+          arb_net_add_step (builder, &step);
+        }
+      json_builder_end_array (builder);
+      text = arb_net_to_text (builder);
+      room = (4 * ARB_N_CARDS - arb_game_get_n_steps (game)) * strlen (longest_text);
+      g_test_message ("viewer %d: %u steps, history %zu bytes, %zu more at most", viewer,
+                      arb_game_get_n_steps (game), strlen (text), room);
+      g_assert_cmpuint (strlen (text), <, ARB_NET_MAX_MESSAGE);
+      g_assert_cmpuint (strlen (text) + room, <, ARB_NET_MAX_MESSAGE);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -313,5 +704,9 @@ main (int argc, char **argv)
   g_test_add_func ("/net/host/names", test_names);
   g_test_add_func ("/net/host/host", test_host);
   g_test_add_func ("/net/host/replace", test_replace);
+  g_test_add_func ("/net/host/history", test_history);
+  g_test_add_func ("/net/host/record", test_record);
+  g_test_add_func ("/net/host/replaced-game-ends", test_replaced_game_ends);
+  g_test_add_func ("/net/host/history-size", test_history_size);
   return g_test_run ();
 }
