@@ -157,6 +157,18 @@ on_changed (ArbNetClient *client, gpointer user_data)
     return;
   arb_game_project (arb_net_table_get_game (table), arb_net_client_get_seat (client), expected);
   g_assert_true (same_view (view, expected));
+  /* The getters are those of this state already. */
+  g_assert_cmpuint (arb_net_client_get_n_seats (client), ==, arb_net_table_get_n_seats (table));
+  if (arb_net_client_get_step (client) > 0)
+    {
+      ArbGame *game = arb_net_table_get_game (table);
+      ArbStep last, masked = *arb_game_get_step (game, arb_game_get_n_steps (game) - 1);
+
+      arb_projection_mask_step (arb_net_client_get_seat (client), &masked);
+      masked.refill_discard = ARB_CARD_NONE;
+      g_assert_true (arb_net_client_get_last (client, &last));
+      g_assert_true (arb_test_same_step (&last, &masked));
+    }
   t->checked++;
 }
 
@@ -269,12 +281,13 @@ record_table (ArbGame *model, const ArbPile *deck, const ArbStep *steps, guint n
       arb_test_net_say (server, peers[seat], join);
       g_assert_cmpint (arb_net_peer_get_seat (peers[seat]), ==, seat);
       g_assert_nonnull (g_strstr_len (arb_test_net_last_sent (peers[seat]), -1, "\"state\""));
+      /* From its history and first state on: joined holds its token. */
       if ((int) seat == viewer)
-        first = arb_net_peer_get_sent (peers[seat])->len - 1;
+        first = arb_net_peer_get_sent (peers[seat])->len - 2;
     }
   arb_test_net_say (server, spectator, watch);
   if (viewer == ARB_VIEWER_PUBLIC)
-    first = arb_net_peer_get_sent (spectator)->len - 1;
+    first = arb_net_peer_get_sent (spectator)->len - 2;
   for (guint i = 0; i < n_steps; i++)
     {
       g_autofree char *text = arb_test_net_move_message (&steps[i].move, i);
@@ -285,6 +298,20 @@ record_table (ArbGame *model, const ArbPile *deck, const ArbStep *steps, guint n
   sent = arb_net_peer_get_sent (viewer >= 0 ? peers[viewer] : spectator);
   for (guint i = first; i < sent->len; i++)
     g_ptr_array_add (seen, g_strdup (g_ptr_array_index (sent, i)));
+  /* The viewer comes again: the history of every step so far. */
+  {
+    g_autoptr (ArbNetPeer) late = arb_test_net_greeted_peer (server);
+    g_autofree char *rejoin = viewer >= 0 ? g_strdup_printf ("{\"type\":\"rejoin\",\"token\":\"%s\"}",
+                                                             arb_net_table_get_token (table, (guint) viewer))
+                                          : g_strdup (watch);
+
+    arb_test_net_say (server, late, rejoin);
+    sent = arb_net_peer_get_sent (late);
+    g_assert_nonnull (g_strstr_len (g_ptr_array_index (sent, sent->len - 2), -1, "\"history\""));
+    for (guint i = sent->len - 2; i < sent->len; i++)
+      g_ptr_array_add (seen, g_strdup (g_ptr_array_index (sent, i)));
+    arb_net_server_remove_peer (server, late);
+  }
   for (guint seat = 0; seat < n_seats; seat++)
     {
       arb_net_server_remove_peer (server, peers[seat]);
