@@ -697,6 +697,133 @@ test_history_size (void)
     }
 }
 
+/* A server that is not one: it sends its messages to whoever connects. */
+typedef struct {
+  GPtrArray               *messages;
+  SoupWebsocketConnection *connection;
+} FakeServer;
+
+static void
+on_fake_websocket (SoupServer *soup, SoupServerMessage *msg, const char *path,
+                   SoupWebsocketConnection *connection, gpointer user_data)
+{
+  FakeServer *fake = user_data;
+
+  fake->connection = g_object_ref (connection);
+  for (guint i = 0; i < fake->messages->len; i++)
+    soup_websocket_connection_send_text (connection, g_ptr_array_index (fake->messages, i));
+}
+
+/* The body of a state's "view" member for a fresh 2-player game. */
+static char *
+view_member (void)
+{
+  g_autoptr (GPtrArray) players = arb_test_players (2, TRUE);
+  g_autoptr (ArbGame) game = arb_game_new (ARB_VARIANT_STANDARD, players, 3, 0, NULL);
+  g_autoptr (JsonBuilder) builder = arb_net_message_begin ("x");
+  g_autofree ArbProjection *view = g_new (ArbProjection, 1);
+  g_autofree char *text = NULL;
+
+  arb_game_project (game, 0, view);
+  arb_net_add_projection (builder, view);
+  text = arb_net_to_text (builder);
+  /* {"type":"x",  ...  } */
+  return g_strndup (text + strlen ("{\"type\":\"x\","), strlen (text) - strlen ("{\"type\":\"x\",") - 1);
+}
+
+static char *
+state_with (const char *started, const char *seats, const char *extra, const char *view)
+{
+  return g_strdup_printf ("{\"type\":\"state\",\"step\":0,\"started\":%s,\"replace-after\":60,\"seats\":%s%s,%s}",
+                          started, seats, extra, view);
+}
+
+static gboolean
+fake_done (gpointer client)
+{
+  return arb_net_client_get_closed (client);
+}
+
+static void
+count_changed (ArbNetClient *client, gpointer user_data)
+{
+  (*(guint *) user_data)++;
+}
+
+/* A hostile server: every field it sends is checked, a message that fails
+ * changes nothing, and a message over 256 KiB closes the connection. */
+static void
+test_hostile_server (void)
+{
+  static const char * const two = "[{\"name\":\"Ann\",\"kind\":\"person\",\"connected\":true},"
+                                  "{\"name\":\"Bob\",\"kind\":\"easy\",\"connected\":true}]";
+  g_autofree char *view = view_member ();
+  g_autoptr (SoupServer) soup = soup_server_new (NULL, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbNetClient) client = NULL;
+  g_autoptr (GString) huge = g_string_new ("{\"type\":\"record\",\"save\":\"");
+  char *protocols[] = { (char *) ARB_NET_SUBPROTOCOL, NULL };
+  FakeServer fake = { g_ptr_array_new_with_free_func (g_free), NULL };
+  g_autofree char *uri = NULL;
+  GSList *uris;
+  guint n_bad, n_changed = 0;
+
+  g_ptr_array_add (fake.messages, state_with ("true", "[{\"name\":\"A\",\"kind\":\"person\",\"connected\":true},"
+                                              "{\"name\":\"B\",\"kind\":\"person\",\"connected\":true},"
+                                              "{\"name\":\"C\",\"kind\":\"person\",\"connected\":true}]", "", view));
+  g_ptr_array_add (fake.messages, state_with ("true", "[{\"name\":\"A\",\"kind\":\"god\",\"connected\":true}]", "", view));
+  g_ptr_array_add (fake.messages, state_with ("true", "[{\"name\":\"A\\u0007\",\"kind\":\"person\",\"connected\":true}]", "", view));
+  g_ptr_array_add (fake.messages, state_with ("true", "[{\"name\":\"\",\"kind\":\"person\",\"connected\":true}]", "", view));
+  g_ptr_array_add (fake.messages, state_with ("true", "[{\"name\":\"A\",\"kind\":\"person\",\"connected\":true,\"away\":-5}]", "", view));
+  g_ptr_array_add (fake.messages, state_with ("true", "[{\"name\":\"A\",\"kind\":\"person\",\"connected\":1}]", "", view));
+  g_ptr_array_add (fake.messages, state_with ("\"yes\"", two, "", view));
+  g_ptr_array_add (fake.messages, state_with ("true", two, ",\"last\":{\"player\":3,\"kind\":\"draw\",\"source\":-1}", view));
+  g_ptr_array_add (fake.messages, state_with ("true", two, ",\"last\":{\"player\":0,\"kind\":\"draw\",\"source\":-1,\"card\":\"oak-9\"}", view));
+  g_ptr_array_add (fake.messages, g_strdup ("{\"type\":\"history\",\"steps\":[]}"));
+  g_ptr_array_add (fake.messages, g_strdup_printf ("{\"type\":\"history\",%s,\"steps\":{}}", view));
+  g_ptr_array_add (fake.messages, g_strdup ("{\"type\":\"record\",\"save\":\"<not-a-save/>\"}"));
+  g_ptr_array_add (fake.messages, g_strdup ("{\"type\":\"record\",\"save\":7}"));
+  g_ptr_array_add (fake.messages, g_strdup ("{\"type\":\"joined\",\"table\":\"t\",\"seat\":9}"));
+  g_ptr_array_add (fake.messages, g_strdup ("{\"type\":\"joined\",\"table\":\"t\",\"seat\":0,\"host\":\"yes\"}"));
+  g_ptr_array_add (fake.messages, g_strdup ("{\"type\":\"joined\",\"table\":[],\"seat\":0}"));
+  n_bad = fake.messages->len;
+  /* One good state, then one too large to read. */
+  g_ptr_array_add (fake.messages, state_with ("true", two, ",\"last\":{\"player\":1,\"kind\":\"draw\",\"source\":-1}", view));
+  while (huge->len < ARB_NET_MAX_SERVER_MESSAGE + 16)
+    g_string_append (huge, "aaaaaaaaaaaaaaaa");
+  g_string_append (huge, "\"}");
+  g_ptr_array_add (fake.messages, g_strdup (huge->str));
+
+  soup_server_add_websocket_handler (soup, ARB_NET_PATH, NULL, protocols, on_fake_websocket, &fake, NULL);
+  g_assert_true (soup_server_listen_local (soup, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error));
+  g_assert_no_error (error);
+  uris = soup_server_get_uris (soup);
+  uri = g_strdup_printf ("ws://127.0.0.1:%d%s", g_uri_get_port (uris->data), ARB_NET_PATH);
+  g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
+
+  client = arb_net_client_new (uri);
+  g_signal_connect (client, "changed", G_CALLBACK (count_changed), &n_changed);
+  arb_net_client_open (client);
+  g_assert_true (arb_test_net_wait (fake_done, client));
+  g_assert_cmpuint (arb_net_client_get_n_errors (client), ==, n_bad);
+  g_assert_cmpstr (arb_net_client_get_last_error (client), ==, "protocol");
+  /* Only the good state counted. */
+  g_assert_cmpuint (n_changed, ==, 1);
+  g_assert_cmpint (arb_net_client_get_seat (client), ==, -1);
+  g_assert_null (arb_net_client_get_table (client));
+  g_assert_null (arb_net_client_get_start_view (client));
+  g_assert_null (arb_net_client_get_record (client));
+  g_assert_nonnull (arb_net_client_get_view (client));
+  g_assert_cmpuint (arb_net_client_get_n_seats (client), ==, 2);
+  g_assert_cmpstr (arb_net_client_get_seat_name (client, 0), ==, "Ann");
+  g_assert_cmpstr (arb_net_client_get_seat_kind (client, 1), ==, "easy");
+  g_assert_cmpint (arb_net_client_get_seat_away (client, 0), ==, -1);
+
+  g_clear_object (&fake.connection);
+  g_ptr_array_unref (fake.messages);
+  soup_server_disconnect (soup);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -708,5 +835,6 @@ main (int argc, char **argv)
   g_test_add_func ("/net/host/record", test_record);
   g_test_add_func ("/net/host/replaced-game-ends", test_replaced_game_ends);
   g_test_add_func ("/net/host/history-size", test_history_size);
+  g_test_add_func ("/net/host/hostile-server", test_hostile_server);
   return g_test_run ();
 }
