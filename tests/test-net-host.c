@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "arb-net-secret.h"
 #include "arb-save.h"
 #include "arb-test-net.h"
 #include "arb-test-state.h"
@@ -824,6 +825,116 @@ test_hostile_server (void)
   soup_server_disconnect (soup);
 }
 
+/* arboretum-cli host --play, as it runs. */
+typedef struct {
+  GSubprocess      *process;
+  GDataInputStream *out;
+  char             *code;     /* the invite code, once printed */
+  gboolean          out_done;
+  gboolean          exited;
+} HostCli;
+
+static void
+on_host_line (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HostCli *cli = user_data;
+  g_autofree char *line = g_data_input_stream_read_line_finish (cli->out, result, NULL, NULL);
+
+  if (line == NULL)
+    {
+      cli->out_done = TRUE;
+      return;
+    }
+  /* The invite code: two groups of four, its own line. */
+  if (cli->code == NULL && strlen (line) == ARB_NET_CODE_LENGTH && line[4] == '-')
+    cli->code = g_strdup (line);
+  g_data_input_stream_read_line_async (cli->out, G_PRIORITY_DEFAULT, NULL, on_host_line, cli);
+}
+
+static void
+on_host_exited (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HostCli *cli = user_data;
+
+  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+  cli->exited = TRUE;
+}
+
+static gboolean
+cli_has_code (gpointer data)
+{
+  HostCli *cli = data;
+
+  return cli->code != NULL || cli->exited;
+}
+
+static gboolean
+cli_done (gpointer data)
+{
+  HostCli *cli = data;
+
+  return cli->exited && cli->out_done;
+}
+
+static gboolean
+guest_started (gpointer client)
+{
+  return arb_net_client_get_started (client) || arb_net_client_get_n_errors (client) > 0;
+}
+
+/* `arboretum-cli host --play easy --name Ann --replace-away medium` stays
+ * as the host; a guest takes the other seat and drops; the command gives
+ * its seat to a computer, plays to the end and says the scores. */
+static void
+test_cli_replace_away (void)
+{
+  g_autofree char *dir = NULL, *uri = NULL;
+  g_autoptr (ArbNetServer) server = arb_test_net_server (&dir, &uri);
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                                                        | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_autoptr (ArbNetClient) guest = NULL;
+  g_autoptr (GError) error = NULL;
+  HostCli cli = { NULL, NULL, NULL, FALSE, FALSE };
+  ArbNetTable *table;
+  ArbGame *game;
+
+  arb_net_server_set_replace_after (server, 0);
+  cli.process = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("ARB_CLI"), "host", uri,
+                                             "--players", "2", "--seed", "9", "--play", "easy",
+                                             "--name", "Ann", "--replace-away", "medium", NULL);
+  g_assert_no_error (error);
+  cli.out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (cli.process));
+  g_data_input_stream_read_line_async (cli.out, G_PRIORITY_DEFAULT, NULL, on_host_line, &cli);
+  g_subprocess_wait_async (cli.process, NULL, on_host_exited, &cli);
+  g_assert_true (arb_test_net_wait (cli_has_code, &cli));
+  g_assert_nonnull (cli.code);
+
+  guest = arb_net_client_new (uri);
+  arb_net_client_set_name (guest, "Bob");
+  arb_net_client_join (guest, cli.code);
+  arb_net_client_open (guest);
+  g_assert_true (arb_test_net_wait (guest_started, guest));
+  g_assert_cmpint (arb_net_client_get_seat (guest), ==, 1);
+  arb_net_client_close (guest);
+
+  g_assert_true (arb_test_net_wait (cli_done, &cli));
+  g_assert_true (g_subprocess_get_if_exited (cli.process));
+  g_assert_cmpint (g_subprocess_get_exit_status (cli.process), ==, 0);
+  table = arb_net_server_find_table (server, arb_net_client_get_table (guest));
+  game = arb_net_table_get_game (table);
+  g_assert_true (arb_game_is_finished (game));
+  g_assert_cmpint (arb_net_table_get_host_seat (table), ==, 0);
+  g_assert_cmpstr (arb_player_get_name (arb_game_get_player (game, 0)), ==, "Ann");
+  g_assert_cmpstr (arb_player_get_name (arb_game_get_player (game, 1)), ==, "Bob");
+  g_assert_cmpstr (arb_player_get_level (arb_game_get_player (game, 1)), ==, "medium");
+
+  g_object_unref (cli.out);
+  g_object_unref (cli.process);
+  g_free (cli.code);
+  arb_net_server_shutdown (server);
+  arb_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -836,5 +947,6 @@ main (int argc, char **argv)
   g_test_add_func ("/net/host/replaced-game-ends", test_replaced_game_ends);
   g_test_add_func ("/net/host/history-size", test_history_size);
   g_test_add_func ("/net/host/hostile-server", test_hostile_server);
+  g_test_add_func ("/net/host/cli-replace-away", test_cli_replace_away);
   return g_test_run ();
 }
