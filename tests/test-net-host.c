@@ -935,6 +935,44 @@ test_cli_replace_away (void)
   arb_test_remove_tree (dir);
 }
 
+/* A key file written before names and levels were in it: the seats are
+ * as the save says, computers included. */
+static void
+test_old_keyfile (void)
+{
+  Host h;
+  g_autoptr (GKeyFile) keyfile = g_key_file_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (ArbNetTable) again = NULL;
+  g_autofree char *path = NULL;
+  ArbGame *game;
+
+  host_setup (&h, "{\"type\":\"create\",\"players\":3,\"seats\":[\"person\",\"hard\",\"person\"]}");
+  path = g_strdup_printf ("%s/%s.table", h.dir, h.table);
+  g_assert_true (g_key_file_load_from_file (keyfile, path, G_KEY_FILE_NONE, &error));
+  g_key_file_remove_key (keyfile, "table", "host", NULL);
+  for (guint seat = 0; seat < 3; seat++)
+    {
+      g_autofree char *group = g_strdup_printf ("seat %u", seat);
+
+      g_key_file_remove_key (keyfile, group, "name", NULL);
+      g_key_file_remove_key (keyfile, group, "level", NULL);
+    }
+  g_assert_true (g_key_file_save_to_file (keyfile, path, &error));
+  file = g_file_new_for_path (path);
+  again = arb_net_table_load (file, &error);
+  g_assert_no_error (error);
+  game = arb_net_table_get_game (again);
+  g_assert_false (arb_game_is_computer (game, 0));
+  g_assert_true (arb_game_is_computer (game, 1));
+  g_assert_cmpstr (arb_player_get_level (arb_game_get_player (game, 1)), ==, "hard");
+  g_assert_cmpstr (arb_player_get_name (arb_game_get_player (game, 2)), ==, "Player 3");
+  g_assert_nonnull (arb_net_table_get_token (again, 2));
+  g_assert_cmpint (arb_net_table_get_host_seat (again), ==, -1);
+  host_teardown (&h);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -942,6 +980,7 @@ main (int argc, char **argv)
   g_test_add_func ("/net/host/names", test_names);
   g_test_add_func ("/net/host/host", test_host);
   g_test_add_func ("/net/host/replace", test_replace);
+  g_test_add_func ("/net/host/old-keyfile", test_old_keyfile);
   g_test_add_func ("/net/host/history", test_history);
   g_test_add_func ("/net/host/record", test_record);
   g_test_add_func ("/net/host/replaced-game-ends", test_replaced_game_ends);
