@@ -696,6 +696,20 @@ test_history_size (void)
       g_assert_cmpuint (strlen (text), <, ARB_NET_MAX_MESSAGE);
       g_assert_cmpuint (strlen (text) + room, <, ARB_NET_MAX_MESSAGE);
     }
+  /* Its record, far under what a client reads. */
+  {
+    g_autoptr (GBytes) save = arb_save_to_bytes (game, NULL, &error);
+    g_autoptr (JsonBuilder) builder = arb_net_message_begin ("record");
+    g_autofree char *save_text = NULL, *text = NULL;
+
+    g_assert_no_error (error);
+    save_text = g_strndup (g_bytes_get_data (save, NULL), g_bytes_get_size (save));
+    json_builder_set_member_name (builder, "save");
+    json_builder_add_string_value (builder, save_text);
+    text = arb_net_to_text (builder);
+    g_test_message ("record: save %zu bytes, message %zu bytes", strlen (save_text), strlen (text));
+    g_assert_cmpuint (strlen (text), <, ARB_NET_MAX_SERVER_MESSAGE / 4);
+  }
 }
 
 /* A server that is not one: it sends its messages to whoever connects. */
