@@ -3,10 +3,13 @@
  * directory of its own, and waits for conditions, bounded in time. */
 #pragma once
 
+#include <string.h>
 #include <glib/gstdio.h>
 
 #include "arb-engine.h"
 #include "arb-net-client.h"
+#include "arb-net-peer.h"
+#include "arb-net-protocol.h"
 #include "arb-net-server.h"
 #include "arb-test-files.h"
 
@@ -88,4 +91,60 @@ arb_test_net_play_locally (ArbVariant variant, guint n_seats, guint32 seed, cons
       g_assert_true (arb_game_apply (game, &move, &error));
     }
   return game;
+}
+
+/* Messages through the server's handler, as a connection's would come:
+ * peers without a socket keep what they are sent. */
+static inline void
+arb_test_net_say (ArbNetServer *server, ArbNetPeer *peer, const char *text)
+{
+  arb_net_server_receive (server, peer, text, strlen (text));
+}
+
+static inline ArbNetPeer *
+arb_test_net_greeted_peer (ArbNetServer *server)
+{
+  ArbNetPeer *peer = arb_net_peer_new (NULL, "127.0.0.1");
+
+  arb_net_server_add_peer (server, peer);
+  arb_test_net_say (server, peer, "{\"type\":\"hello\",\"protocol\":1}");
+  return peer;
+}
+
+static inline const char *
+arb_test_net_last_sent (ArbNetPeer *peer)
+{
+  GPtrArray *sent = arb_net_peer_get_sent (peer);
+
+  return sent->len > 0 ? g_ptr_array_index (sent, sent->len - 1) : "";
+}
+
+/* text gets exactly one answer, an error with this code. */
+static inline void
+arb_test_net_assert_refused (ArbNetServer *server, ArbNetPeer *peer, const char *text, const char *code)
+{
+  GPtrArray *sent = arb_net_peer_get_sent (peer);
+  guint before = sent->len;
+  g_autofree char *expected = g_strdup_printf ("\"code\":\"%s\"", code);
+
+  arb_test_net_say (server, peer, text);
+  g_assert_cmpuint (sent->len, ==, before + 1);
+  g_assert_nonnull (g_strstr_len (arb_test_net_last_sent (peer), -1, "{\"type\":\"error\""));
+  g_assert_nonnull (g_strstr_len (arb_test_net_last_sent (peer), -1, expected));
+}
+
+/* The "move" message a client sends for move at step. */
+static inline char *
+arb_test_net_move_message (const ArbMove *move, guint step)
+{
+  g_autoptr (JsonBuilder) builder = arb_net_message_begin ("move");
+  ArbMove sent = *move;
+
+  /* A draw names its source only: the card is the server's to tell. */
+  if (sent.kind == ARB_MOVE_DRAW)
+    sent.card = ARB_CARD_NONE;
+  json_builder_set_member_name (builder, "step");
+  json_builder_add_int_value (builder, step);
+  arb_net_add_move (builder, &sent);
+  return arb_net_to_text (builder);
 }

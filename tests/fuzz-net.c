@@ -5,9 +5,13 @@
  * its first character names ('0' to '3'; any other line comes from 0).
  * A table of two persons waits, and "@CODE@" and "@TOKEN0@"/"@TOKEN1@" in
  * a line stand for its invite code and its seats' tokens, which no fuzzer
- * could guess. Every message is answered or refused; a crash, a leak, a
- * GLib critical or warning, or a move applied for a seat by a connection
- * that does not hold it is a bug.
+ * could guess. Connection 0 created that table: the first seat it takes
+ * is the host's. A line "!" (after the connection's digit) drops that
+ * connection, whose seat is then away. Every message is answered or
+ * refused; a crash, a leak, a GLib critical or warning, or a move applied
+ * for a seat by a connection that does not hold it is a bug. (A replace
+ * is always refused: the server's limit of 60 seconds away is never
+ * reached within an input, so no computer thinks in a thread.)
  */
 #include "config.h"
 
@@ -112,6 +116,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       peers[i] = arb_net_peer_new (NULL, i < 2 ? "192.0.2.1" : "192.0.2.2");
       arb_net_server_add_peer (server, peers[i]);
     }
+  arb_net_peer_add_created (peers[0], arb_net_table_get_id (table));
   lines = g_strsplit (input, "\n", 400);
   for (guint i = 0; lines[i] != NULL; i++)
     {
@@ -120,6 +125,12 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       g_autofree char *text = fill_in (line[0] >= '0' && line[0] < '0' + N_PEERS ? line + 1 : line, table);
       guint before = arb_game_get_n_steps (arb_net_table_get_game (table));
 
+      if (g_str_equal (text, "!"))
+        {
+          arb_net_peer_close (peers[who], SOUP_WEBSOCKET_CLOSE_NORMAL, NULL);
+          arb_net_server_remove_peer (server, peers[who]);
+          continue;
+        }
       arb_net_server_receive (server, peers[who], text, strlen (text));
       /* A step taken now was the sender's, from the seat it holds. */
       if (arb_game_get_n_steps (arb_net_table_get_game (table)) > before && n_movers < G_N_ELEMENTS (mover))

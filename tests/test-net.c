@@ -157,6 +157,18 @@ on_changed (ArbNetClient *client, gpointer user_data)
     return;
   arb_game_project (arb_net_table_get_game (table), arb_net_client_get_seat (client), expected);
   g_assert_true (same_view (view, expected));
+  /* The getters are those of this state already. */
+  g_assert_cmpuint (arb_net_client_get_n_seats (client), ==, arb_net_table_get_n_seats (table));
+  if (arb_net_client_get_step (client) > 0)
+    {
+      ArbGame *game = arb_net_table_get_game (table);
+      ArbStep last, masked = *arb_game_get_step (game, arb_game_get_n_steps (game) - 1);
+
+      arb_projection_mask_step (arb_net_client_get_seat (client), &masked);
+      masked.refill_discard = ARB_CARD_NONE;
+      g_assert_true (arb_net_client_get_last (client, &last));
+      g_assert_true (arb_test_same_step (&last, &masked));
+    }
   t->checked++;
 }
 
@@ -238,46 +250,6 @@ test_whole_game (gconstpointer data)
   arb_test_remove_tree (dir);
 }
 
-/* Messages through the server's handler, as a connection's would come. */
-static void
-say (ArbNetServer *server, ArbNetPeer *peer, const char *text)
-{
-  arb_net_server_receive (server, peer, text, strlen (text));
-}
-
-static ArbNetPeer *
-greeted_peer (ArbNetServer *server)
-{
-  ArbNetPeer *peer = arb_net_peer_new (NULL, "127.0.0.1");
-
-  arb_net_server_add_peer (server, peer);
-  say (server, peer, "{\"type\":\"hello\",\"protocol\":1}");
-  return peer;
-}
-
-static char *
-move_message (const ArbMove *move, guint step)
-{
-  g_autoptr (JsonBuilder) builder = arb_net_message_begin ("move");
-  ArbMove sent = *move;
-
-  /* A draw names its source only: the card is the server's to tell. */
-  if (sent.kind == ARB_MOVE_DRAW)
-    sent.card = ARB_CARD_NONE;
-  json_builder_set_member_name (builder, "step");
-  json_builder_add_int_value (builder, step);
-  arb_net_add_move (builder, &sent);
-  return arb_net_to_text (builder);
-}
-
-static const char *
-last_sent (ArbNetPeer *peer)
-{
-  GPtrArray *sent = arb_net_peer_get_sent (peer);
-
-  return sent->len > 0 ? g_ptr_array_index (sent, sent->len - 1) : "";
-}
-
 /* Everything viewer's connection receives after it joined, while the seats
  * of a table dealt from deck play steps. viewer ARB_VIEWER_PUBLIC watches. */
 static GPtrArray *
@@ -289,7 +261,7 @@ record_table (ArbGame *model, const ArbPile *deck, const ArbStep *steps, guint n
   g_autoptr (ArbNetServer) server = arb_net_server_new (file, &error);
   g_autoptr (ArbGame) game = arb_test_game_from_steps (model, deck, steps, 0);
   g_autoptr (ArbNetTable) table = arb_net_table_new (game, file, &error);
-  g_autoptr (ArbNetPeer) spectator = greeted_peer (server);
+  g_autoptr (ArbNetPeer) spectator = arb_test_net_greeted_peer (server);
   ArbNetPeer *peers[ARB_MAX_PLAYERS] = { NULL };
   guint n_seats = arb_game_get_n_seats (game);
   g_autofree char *watch = NULL;
@@ -305,26 +277,41 @@ record_table (ArbGame *model, const ArbPile *deck, const ArbStep *steps, guint n
       g_autofree char *join = g_strdup_printf ("{\"type\":\"join\",\"code\":\"%s\"}",
                                                arb_net_table_get_code (table));
 
-      peers[seat] = greeted_peer (server);
-      say (server, peers[seat], join);
+      peers[seat] = arb_test_net_greeted_peer (server);
+      arb_test_net_say (server, peers[seat], join);
       g_assert_cmpint (arb_net_peer_get_seat (peers[seat]), ==, seat);
-      g_assert_nonnull (g_strstr_len (last_sent (peers[seat]), -1, "\"state\""));
+      g_assert_nonnull (g_strstr_len (arb_test_net_last_sent (peers[seat]), -1, "\"state\""));
+      /* From its history and first state on: joined holds its token. */
       if ((int) seat == viewer)
-        first = arb_net_peer_get_sent (peers[seat])->len - 1;
+        first = arb_net_peer_get_sent (peers[seat])->len - 2;
     }
-  say (server, spectator, watch);
+  arb_test_net_say (server, spectator, watch);
   if (viewer == ARB_VIEWER_PUBLIC)
-    first = arb_net_peer_get_sent (spectator)->len - 1;
+    first = arb_net_peer_get_sent (spectator)->len - 2;
   for (guint i = 0; i < n_steps; i++)
     {
-      g_autofree char *text = move_message (&steps[i].move, i);
+      g_autofree char *text = arb_test_net_move_message (&steps[i].move, i);
 
-      say (server, peers[steps[i].player], text);
+      arb_test_net_say (server, peers[steps[i].player], text);
       g_assert_cmpuint (arb_game_get_n_steps (game), ==, i + 1);
     }
   sent = arb_net_peer_get_sent (viewer >= 0 ? peers[viewer] : spectator);
   for (guint i = first; i < sent->len; i++)
     g_ptr_array_add (seen, g_strdup (g_ptr_array_index (sent, i)));
+  /* The viewer comes again: the history of every step so far. */
+  {
+    g_autoptr (ArbNetPeer) late = arb_test_net_greeted_peer (server);
+    g_autofree char *rejoin = viewer >= 0 ? g_strdup_printf ("{\"type\":\"rejoin\",\"token\":\"%s\"}",
+                                                             arb_net_table_get_token (table, (guint) viewer))
+                                          : g_strdup (watch);
+
+    arb_test_net_say (server, late, rejoin);
+    sent = arb_net_peer_get_sent (late);
+    g_assert_nonnull (g_strstr_len (g_ptr_array_index (sent, sent->len - 2), -1, "\"history\""));
+    for (guint i = sent->len - 2; i < sent->len; i++)
+      g_ptr_array_add (seen, g_strdup (g_ptr_array_index (sent, i)));
+    arb_net_server_remove_peer (server, late);
+  }
   for (guint seat = 0; seat < n_seats; seat++)
     {
       arb_net_server_remove_peer (server, peers[seat]);
@@ -404,8 +391,8 @@ hostile_setup (Hostile *h)
     {
       g_autofree char *join = g_strdup_printf ("{\"type\":\"join\",\"code\":\"%s\"}", arb_net_table_get_code (h->table));
 
-      h->seats[seat] = greeted_peer (h->server);
-      say (h->server, h->seats[seat], join);
+      h->seats[seat] = arb_test_net_greeted_peer (h->server);
+      arb_test_net_say (h->server, h->seats[seat], join);
       g_assert_cmpint (arb_net_peer_get_seat (h->seats[seat]), ==, seat);
     }
 }
@@ -422,20 +409,6 @@ hostile_teardown (Hostile *h)
   g_object_unref (h->server);
   arb_test_remove_tree (h->dir);
   g_free (h->dir);
-}
-
-/* text gets exactly one answer, an error with this code. */
-static void
-assert_refused (ArbNetServer *server, ArbNetPeer *peer, const char *text, const char *code)
-{
-  GPtrArray *sent = arb_net_peer_get_sent (peer);
-  guint before = sent->len;
-  g_autofree char *expected = g_strdup_printf ("\"code\":\"%s\"", code);
-
-  say (server, peer, text);
-  g_assert_cmpuint (sent->len, ==, before + 1);
-  g_assert_nonnull (g_strstr_len (last_sent (peer), -1, "{\"type\":\"error\""));
-  g_assert_nonnull (g_strstr_len (last_sent (peer), -1, expected));
 }
 
 static void
@@ -476,31 +449,31 @@ test_hostile_messages (void)
   hostile_setup (&h);
   s = h.server;
   for (guint i = 0; i < G_N_ELEMENTS (malformed); i++)
-    assert_refused (s, h.seats[0], malformed[i], codes[i]);
+    arb_test_net_assert_refused (s, h.seats[0], malformed[i], codes[i]);
   g_assert_cmpuint (arb_game_get_n_steps (arb_net_table_get_game (h.table)), ==, 0);
 
   /* Out of turn, for another seat, stale, replayed, illegal. */
-  assert_refused (s, h.seats[1], "{\"type\":\"move\",\"step\":0,\"kind\":\"draw\",\"source\":-1}", "not-your-turn");
-  assert_refused (s, h.seats[1], "{\"type\":\"move\",\"seat\":0,\"step\":0,\"kind\":\"draw\",\"source\":-1}", "not-your-turn");
-  assert_refused (s, h.seats[0], "{\"type\":\"move\",\"step\":3,\"kind\":\"draw\",\"source\":-1}", "stale");
-  assert_refused (s, h.seats[0], "{\"type\":\"move\",\"step\":0,\"kind\":\"draw\",\"source\":1}", "illegal");
-  assert_refused (s, h.seats[0], "{\"type\":\"move\",\"step\":0,\"kind\":\"discard\",\"card\":\"oak-1\",\"x\":0,\"y\":0}", "illegal");
-  say (s, h.seats[0], "{\"type\":\"move\",\"step\":0,\"kind\":\"draw\",\"source\":-1}");
+  arb_test_net_assert_refused (s, h.seats[1], "{\"type\":\"move\",\"step\":0,\"kind\":\"draw\",\"source\":-1}", "not-your-turn");
+  arb_test_net_assert_refused (s, h.seats[1], "{\"type\":\"move\",\"seat\":0,\"step\":0,\"kind\":\"draw\",\"source\":-1}", "not-your-turn");
+  arb_test_net_assert_refused (s, h.seats[0], "{\"type\":\"move\",\"step\":3,\"kind\":\"draw\",\"source\":-1}", "stale");
+  arb_test_net_assert_refused (s, h.seats[0], "{\"type\":\"move\",\"step\":0,\"kind\":\"draw\",\"source\":1}", "illegal");
+  arb_test_net_assert_refused (s, h.seats[0], "{\"type\":\"move\",\"step\":0,\"kind\":\"discard\",\"card\":\"oak-1\",\"x\":0,\"y\":0}", "illegal");
+  arb_test_net_say (s, h.seats[0], "{\"type\":\"move\",\"step\":0,\"kind\":\"draw\",\"source\":-1}");
   g_assert_cmpuint (arb_game_get_n_steps (arb_net_table_get_game (h.table)), ==, 1);
-  assert_refused (s, h.seats[0], "{\"type\":\"move\",\"step\":0,\"kind\":\"draw\",\"source\":-1}", "stale");
+  arb_test_net_assert_refused (s, h.seats[0], "{\"type\":\"move\",\"step\":0,\"kind\":\"draw\",\"source\":-1}", "stale");
   g_assert_cmpuint (arb_game_get_n_steps (arb_net_table_get_game (h.table)), ==, 1);
 
   /* Before hello, and a version nobody speaks. */
   stranger = arb_net_peer_new (NULL, "192.0.2.1");
   arb_net_server_add_peer (s, stranger);
-  assert_refused (s, stranger, "{\"type\":\"move\",\"step\":1,\"kind\":\"draw\",\"source\":-1}", "protocol");
-  assert_refused (s, stranger, "{\"type\":\"hello\",\"protocol\":2}", "version");
+  arb_test_net_assert_refused (s, stranger, "{\"type\":\"move\",\"step\":1,\"kind\":\"draw\",\"source\":-1}", "protocol");
+  arb_test_net_assert_refused (s, stranger, "{\"type\":\"hello\",\"protocol\":2}", "version");
   g_assert_true (arb_net_peer_get_closed (stranger));
   arb_net_server_remove_peer (s, stranger);
 
   /* Not seated: moves are refused. */
-  rude = greeted_peer (s);
-  assert_refused (s, rude, "{\"type\":\"move\",\"step\":1,\"kind\":\"draw\",\"source\":-1}", "not-seated");
+  rude = arb_test_net_greeted_peer (s);
+  arb_test_net_assert_refused (s, rude, "{\"type\":\"move\",\"step\":1,\"kind\":\"draw\",\"source\":-1}", "not-seated");
   arb_net_server_remove_peer (s, rude);
   g_assert_cmpuint (arb_game_get_n_steps (arb_net_table_get_game (h.table)), ==, 1);
   hostile_teardown (&h);
@@ -519,7 +492,7 @@ test_hostile_guesses (void)
   right = g_strdup_printf ("{\"type\":\"watch\",\"code\":\"%s\"}", arb_net_table_get_code (h.table));
   for (guint round = 0; round < 3; round++)
     {
-      g_autoptr (ArbNetPeer) guesser = greeted_peer (h.server);
+      g_autoptr (ArbNetPeer) guesser = arb_test_net_greeted_peer (h.server);
 
       for (guint i = 0; i < 3; i++)
         {
@@ -530,20 +503,20 @@ test_hostile_guesses (void)
 
           g_assert_false (arb_net_peer_get_closed (guesser));
           if (i % 2 == 0)
-            assert_refused (h.server, guesser, join, "bad-code");
+            arb_test_net_assert_refused (h.server, guesser, join, "bad-code");
           else
-            assert_refused (h.server, guesser, rejoin, "bad-token");
+            arb_test_net_assert_refused (h.server, guesser, rejoin, "bad-token");
         }
       g_assert_true (arb_net_peer_get_closed (guesser));
       g_assert_null (arb_net_peer_get_table (guesser));
       arb_net_server_remove_peer (h.server, guesser);
     }
   {
-    g_autoptr (ArbNetPeer) late = greeted_peer (h.server);
+    g_autoptr (ArbNetPeer) late = arb_test_net_greeted_peer (h.server);
 
     /* The tenth wrong guess from the address, then the right code. */
-    assert_refused (h.server, late, "{\"type\":\"watch\",\"code\":\"2222-2222\"}", "bad-code");
-    assert_refused (h.server, late, right, "too-many-guesses");
+    arb_test_net_assert_refused (h.server, late, "{\"type\":\"watch\",\"code\":\"2222-2222\"}", "bad-code");
+    arb_test_net_assert_refused (h.server, late, right, "too-many-guesses");
     g_assert_null (arb_net_peer_get_table (late));
     arb_net_server_remove_peer (h.server, late);
   }
@@ -551,10 +524,10 @@ test_hostile_guesses (void)
    * is seat 0 now (the token is the seat), and the old one is closed. */
   arb_net_server_set_guess_limits (h.server, 3, 100);
   {
-    g_autoptr (ArbNetPeer) other = greeted_peer (h.server);
+    g_autoptr (ArbNetPeer) other = arb_test_net_greeted_peer (h.server);
 
     stolen = g_strdup_printf ("{\"type\":\"rejoin\",\"token\":\"%s\"}", arb_net_table_get_token (h.table, 0));
-    say (h.server, other, stolen);
+    arb_test_net_say (h.server, other, stolen);
     g_assert_cmpint (arb_net_peer_get_seat (other), ==, 0);
     g_assert_true (arb_net_peer_get_closed (h.seats[0]));
     g_assert_cmpint (arb_net_peer_get_seat (h.seats[1]), ==, 1);
@@ -573,7 +546,7 @@ test_hostile_flood (void)
   hostile_setup (&h);
   n = arb_net_peer_get_sent (h.seats[1])->len;
   for (guint i = 0; i < 1000; i++)
-    say (h.server, h.seats[1], "{\"type\":\"move\",\"step\":0,\"kind\":\"draw\",\"source\":-1}");
+    arb_test_net_say (h.server, h.seats[1], "{\"type\":\"move\",\"step\":0,\"kind\":\"draw\",\"source\":-1}");
   g_assert_true (arb_net_peer_get_closed (h.seats[1]));
   g_assert_cmpuint (arb_net_peer_get_sent (h.seats[1])->len - n, <=, 40);
   g_assert_false (arb_net_peer_get_closed (h.seats[0]));

@@ -3,14 +3,18 @@
  * `arboretum-cli host` opens a table and prints its invite code on its last
  * line; `arboretum-cli join` takes a seat with the code (or takes its seat
  * again with its token) and plays it with a computer level to the end,
- * taking the seat again by itself when the connection drops. */
+ * taking the seat again by itself when the connection drops. As the host,
+ * with --replace-away, it gives any seat away past the server's limit to
+ * a computer. */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <glib/gi18n.h>
 
 #include "arb-cli.h"
 #include "arb-net-client.h"
+#include "arb-net-protocol.h"
 #include "arb-net-secret.h"
 
 /* How long host waits for the server, and join for each step of a game. */
@@ -23,7 +27,20 @@ typedef struct {
   ArbNetClient *client;
   gboolean      timed_out;
   guint         tries;
+  gint64        state_time;  /* monotonic: when the last news came */
 } Waiter;
+
+typedef struct {
+  const char *url;
+  const char *ca_file;
+  const char *code;
+  const char *name;
+  ArbAiLevel  level;
+  gint64      seed;
+  gboolean    json;
+  gboolean    replace;        /* --replace-away given */
+  ArbAiLevel  replace_level;
+} JoinOptions;
 
 static gboolean
 on_timeout (gpointer user_data)
@@ -95,11 +112,39 @@ parse_seed (const char *text, gint64 *seed)
   return TRUE;
 }
 
-/* Runs until the client changes or fails, or REPLY_SECONDS pass. */
-static void
-wait_for_news (Waiter *waiter)
+static gboolean
+parse_level (const char *text, ArbAiLevel *level)
 {
-  guint timeout = g_timeout_add_seconds (REPLY_SECONDS, on_timeout, waiter);
+  if (text == NULL || arb_ai_level_from_id (text, level))
+    return TRUE;
+  arb_cli_printerr (_("Unknown level “%s”: random, easy, medium or hard"), text);
+  return FALSE;
+}
+
+/* --ai, --replace-away and --name, for join and host --play. */
+static gboolean
+parse_seat_options (const char *level_text, const char *replace_text, const char *name,
+                    JoinOptions *options)
+{
+  g_autofree char *normal = NULL;
+
+  if (!parse_level (level_text, &options->level) || !parse_level (replace_text, &options->replace_level))
+    return FALSE;
+  if (name != NULL && (normal = arb_net_name_normalize (name, NULL)) == NULL)
+    {
+      arb_cli_printerr (_("A name has 1 to %u characters, and no control characters"), ARB_NET_MAX_NAME);
+      return FALSE;
+    }
+  options->name = name;
+  options->replace = replace_text != NULL;
+  return TRUE;
+}
+
+/* Runs until the client changes or fails, or seconds pass. */
+static void
+wait_for_news_within (Waiter *waiter, guint seconds)
+{
+  guint timeout = g_timeout_add_seconds (seconds, on_timeout, waiter);
   gulong changed = g_signal_connect_swapped (waiter->client, "changed", G_CALLBACK (on_stop), waiter);
   gulong error = g_signal_connect_swapped (waiter->client, "error", G_CALLBACK (on_stop), waiter);
   gulong closed = g_signal_connect_swapped (waiter->client, "closed", G_CALLBACK (on_stop), waiter);
@@ -110,6 +155,14 @@ wait_for_news (Waiter *waiter)
   g_signal_handler_disconnect (waiter->client, changed);
   g_signal_handler_disconnect (waiter->client, error);
   g_signal_handler_disconnect (waiter->client, closed);
+  if (!waiter->timed_out)
+    waiter->state_time = g_get_monotonic_time ();
+}
+
+static void
+wait_for_news (Waiter *waiter)
+{
+  wait_for_news_within (waiter, REPLY_SECONDS);
 }
 
 /* A client of url, trusting the certificate in ca_file (may be NULL) for
@@ -143,12 +196,15 @@ print_refusal (ArbNetClient *client, const char *code, const char *message, gpoi
   arb_cli_printerr ("%s", message);
 }
 
+static int play_seat (ArbNetClient *client, const JoinOptions *options, gboolean opened);
+
 static int
-run_host (const char *url, const char *ca_file, ArbVariant variant, guint n_seats, GStrv seats, gint64 seed)
+run_host (const char *url, const char *ca_file, ArbVariant variant, guint n_seats, GStrv seats, gint64 seed,
+          const JoinOptions *play)
 {
   g_autoptr (ArbNetClient) client = new_client (url, ca_file);
   g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
-  Waiter waiter = { loop, client, FALSE, 0 };
+  Waiter waiter = { loop, client, FALSE, 0, 0 };
 
   if (client == NULL)
     return ARB_CLI_EXIT_INVALID;
@@ -169,6 +225,16 @@ run_host (const char *url, const char *ca_file, ArbVariant variant, guint n_seat
   g_print ("  arboretum-cli join %s %s\n", url, arb_net_client_get_code (client));
   g_print (_("Invite code:\n"));
   g_print ("%s\n", arb_net_client_get_code (client));
+  if (play != NULL)
+    {
+      JoinOptions options = *play;
+      g_autofree char *code = g_strdup (arb_net_client_get_code (client));
+
+      /* Whoever reads the code reads it now, while the host plays on. */
+      fflush (stdout);
+      options.code = code;
+      return play_seat (client, &options, TRUE);
+    }
   return ARB_CLI_EXIT_OK;
 }
 
@@ -176,6 +242,7 @@ int
 arb_cli_host (int argc, char **argv)
 {
   g_autofree char *variant_text = NULL, *seats_text = NULL, *seed_text = NULL, *ca_file = NULL;
+  g_autofree char *play_text = NULL, *name = NULL, *replace_text = NULL;
   int players = 0;
   const GOptionEntry entries[] = {
     { "tls-ca", 0, 0, G_OPTION_ARG_FILENAME, &ca_file,
@@ -188,9 +255,16 @@ arb_cli_host (int argc, char **argv)
       N_("Each seat: person, or the level of a computer the server plays (default: all persons)"), N_("SEAT,…") },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text,
       N_("Seed of the deal (default: random); whoever knows it knows the deck"), N_("S") },
+    { "play", 0, 0, G_OPTION_ARG_STRING, &play_text,
+      N_("Stay as the host: take the first free seat and play it with a computer of this level"), N_("LEVEL") },
+    { "name", 0, 0, G_OPTION_ARG_STRING, &name,
+      N_("With --play, the seat’s name at the table (1 to 32 characters)"), N_("NAME") },
+    { "replace-away", 0, 0, G_OPTION_ARG_STRING, &replace_text,
+      N_("With --play, give any seat away past the server’s limit to a computer of this level"), N_("LEVEL") },
     G_OPTION_ENTRY_NULL
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("URL"));
+  JoinOptions play = { NULL, NULL, NULL, NULL, ARB_AI_MEDIUM, -1, FALSE, FALSE, ARB_AI_MEDIUM };
   g_auto (GStrv) seats = NULL;
   ArbVariant variant;
   gint64 seed;
@@ -215,9 +289,17 @@ arb_cli_host (int argc, char **argv)
       arb_cli_printerr (_("The number of players must be from 1 to 4"));
       return ARB_CLI_EXIT_INVALID;
     }
-  if (!parse_seats (seats_text, (guint) players, &seats) || !parse_seed (seed_text, &seed))
+  if (!parse_seats (seats_text, (guint) players, &seats) || !parse_seed (seed_text, &seed)
+      || !parse_seat_options (play_text, replace_text, name, &play))
     return ARB_CLI_EXIT_INVALID;
-  return run_host (argv[1], ca_file, variant, (guint) players, seats, seed);
+  if (play_text == NULL && (name != NULL || replace_text != NULL))
+    {
+      arb_cli_printerr (_("--name and --replace-away go with --play"));
+      return ARB_CLI_EXIT_INVALID;
+    }
+  play.url = argv[1];
+  play.seed = seed;
+  return run_host (argv[1], ca_file, variant, (guint) players, seats, seed, play_text != NULL ? &play : NULL);
 }
 
 static void
@@ -268,38 +350,106 @@ reconnect (Waiter *waiter)
   return TRUE;
 }
 
-static int
-run_join (const char *url, const char *ca_file, const char *code, ArbAiLevel level, gint64 seed,
-          gboolean json)
+/* Seconds until seat, away, may be given to a computer, counted on from
+ * the last state; G_MAXUINT when it is not away, or ours, or asked for. */
+static guint
+seconds_until_seat (Waiter *waiter, guint seat, guint asked)
 {
-  g_autoptr (ArbNetClient) client = new_client (url, ca_file);
+  ArbNetClient *client = waiter->client;
+  gint64 elapsed = (g_get_monotonic_time () - waiter->state_time) / G_USEC_PER_SEC;
+  int away = arb_net_client_get_seat_away (client, seat);
+  gint64 left;
+
+  if (away < 0 || (int) seat == arb_net_client_get_seat (client) || (asked & (1u << seat))
+      || !g_str_equal (arb_net_client_get_seat_kind (client, seat), "person"))
+    return G_MAXUINT;
+  left = (gint64) arb_net_client_get_replace_after (client) - away - elapsed;
+  return (guint) MAX (left, 0);
+}
+
+static guint
+seconds_until_replace (Waiter *waiter, guint asked)
+{
+  guint soonest = G_MAXUINT;
+
+  for (guint seat = 0; seat < arb_net_client_get_n_seats (waiter->client); seat++)
+    soonest = MIN (soonest, seconds_until_seat (waiter, seat, asked));
+  return soonest;
+}
+
+/* Asks for every seat away past the limit; returns the seats asked for. */
+static guint
+replace_away (Waiter *waiter, guint asked, ArbAiLevel level)
+{
+  ArbNetClient *client = waiter->client;
+
+  for (guint seat = 0; seat < arb_net_client_get_n_seats (client); seat++)
+    if (seconds_until_seat (waiter, seat, asked) == 0)
+      {
+        arb_cli_printerr (_("Seat %u is away: the computer takes it"), seat + 1);
+        arb_net_client_replace (client, seat, level);
+        asked |= 1u << seat;
+      }
+  return asked;
+}
+
+/* Waits for news; as the host with --replace-away, wakes up when a seat
+ * away may be given to a computer, and does so. */
+static void
+wait_or_replace (Waiter *waiter, const JoinOptions *options, guint *asked)
+{
+  guint left;
+
+  if (!options->replace || !arb_net_client_get_is_host (waiter->client))
+    {
+      wait_for_news (waiter);
+      return;
+    }
+  *asked = replace_away (waiter, *asked, options->replace_level);
+  left = seconds_until_replace (waiter, *asked);
+  if (left >= REPLY_SECONDS)
+    {
+      wait_for_news (waiter);
+      return;
+    }
+  wait_for_news_within (waiter, left + 1);
+  /* Our own wake-up, not the table's silence. */
+  waiter->timed_out = FALSE;
+}
+
+/* Takes a seat with options->code (a code or a token) and plays it to the
+ * end; client is connected already when opened. */
+static int
+play_seat (ArbNetClient *client, const JoinOptions *options, gboolean opened)
+{
   g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
-  Waiter waiter = { loop, client, FALSE, 0 };
-  gboolean token = strlen (code) == ARB_NET_TOKEN_LENGTH;
-  guint32 ai_seed = seed >= 0 ? (guint32) seed : g_random_int ();
+  Waiter waiter = { loop, client, FALSE, 0, 0 };
+  gboolean token = strlen (options->code) == ARB_NET_TOKEN_LENGTH;
+  guint32 ai_seed = options->seed >= 0 ? (guint32) options->seed : g_random_int ();
   gboolean told = FALSE;
+  guint asked = 0;
 
-  if (client == NULL)
-    return ARB_CLI_EXIT_INVALID;
-
-  g_signal_connect (client, "error", G_CALLBACK (print_refusal), NULL);
-  arb_net_client_set_ai (client, level, ai_seed);
+  arb_net_client_set_ai (client, options->level, ai_seed);
+  arb_net_client_set_name (client, options->name);
   if (token)
-    arb_net_client_rejoin (client, code);
+    arb_net_client_rejoin (client, options->code);
   else
-    arb_net_client_join (client, code);
-  arb_net_client_open (client);
+    arb_net_client_join (client, options->code);
+  if (!opened)
+    arb_net_client_open (client);
   while (!arb_net_client_get_finished (client) && !waiter.timed_out)
     {
       guint step = arb_net_client_get_step (client);
 
-      wait_for_news (&waiter);
+      wait_or_replace (&waiter, options, &asked);
       if (!told && arb_net_client_get_token (client) != NULL)
         {
           told = TRUE;
           arb_cli_printerr (_("Seat %d of table %s. To take it again: arboretum-cli join %s %s"),
                             arb_net_client_get_seat (client) + 1, arb_net_client_get_table (client),
-                            url, arb_net_client_get_token (client));
+                            options->url, arb_net_client_get_token (client));
+          if (options->replace && !arb_net_client_get_is_host (client))
+            arb_cli_printerr (_("Only the host may give a seat to the computer: --replace-away does nothing here"));
         }
       if (arb_net_client_get_closed (client) && !arb_net_client_get_finished (client)
           && !reconnect (&waiter))
@@ -314,14 +464,26 @@ run_join (const char *url, const char *ca_file, const char *code, ArbAiLevel lev
       arb_cli_printerr (_("Nothing happened at the table for %u seconds"), REPLY_SECONDS);
       return ARB_CLI_EXIT_FAILURE;
     }
-  print_scores (client, json);
+  print_scores (client, options->json);
   return ARB_CLI_EXIT_OK;
+}
+
+static int
+run_join (const JoinOptions *options)
+{
+  g_autoptr (ArbNetClient) client = new_client (options->url, options->ca_file);
+
+  if (client == NULL)
+    return ARB_CLI_EXIT_INVALID;
+  g_signal_connect (client, "error", G_CALLBACK (print_refusal), NULL);
+  return play_seat (client, options, FALSE);
 }
 
 int
 arb_cli_join (int argc, char **argv)
 {
   g_autofree char *level_text = NULL, *seed_text = NULL, *ca_file = NULL;
+  g_autofree char *name = NULL, *replace_text = NULL;
   gboolean json = FALSE;
   const GOptionEntry entries[] = {
     { "tls-ca", 0, 0, G_OPTION_ARG_FILENAME, &ca_file,
@@ -332,11 +494,14 @@ arb_cli_join (int argc, char **argv)
       N_("Seed of the computer’s choices, as with play --seed (default: random)"), N_("S") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print the final scores as JSON"), NULL },
+    { "name", 0, 0, G_OPTION_ARG_STRING, &name,
+      N_("The seat’s name at the table (1 to 32 characters)"), N_("NAME") },
+    { "replace-away", 0, 0, G_OPTION_ARG_STRING, &replace_text,
+      N_("As the host, give any seat away past the server’s limit to a computer of this level"), N_("LEVEL") },
     G_OPTION_ENTRY_NULL
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("URL CODE"));
-  ArbAiLevel level = ARB_AI_MEDIUM;
-  gint64 seed;
+  JoinOptions options = { NULL, NULL, NULL, NULL, ARB_AI_MEDIUM, -1, FALSE, FALSE, ARB_AI_MEDIUM };
   int status;
 
   g_option_context_set_summary (context,
@@ -350,12 +515,12 @@ arb_cli_join (int argc, char **argv)
       arb_cli_printerr (_("Give the server’s address and the invite code"));
       return ARB_CLI_EXIT_INVALID;
     }
-  if (level_text != NULL && !arb_ai_level_from_id (level_text, &level))
-    {
-      arb_cli_printerr (_("Unknown level “%s”: random, easy, medium or hard"), level_text);
-      return ARB_CLI_EXIT_INVALID;
-    }
-  if (!parse_seed (seed_text, &seed))
+  if (!parse_seat_options (level_text, replace_text, name, &options)
+      || !parse_seed (seed_text, &options.seed))
     return ARB_CLI_EXIT_INVALID;
-  return run_join (argv[1], ca_file, argv[2], level, seed, json);
+  options.url = argv[1];
+  options.ca_file = ca_file;
+  options.code = argv[2];
+  options.json = json;
+  return run_join (&options);
 }

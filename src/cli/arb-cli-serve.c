@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "arb-cli.h"
+#include "arb-net-protocol.h"
 #include "arb-net-server.h"
 
 typedef struct {
@@ -16,6 +17,7 @@ typedef struct {
   char *data;
   char *tls_cert;
   char *tls_key;
+  int   replace_after;
 } ServeOptions;
 
 static void
@@ -70,7 +72,7 @@ print_resume_errors (ArbNetServer *server)
 int
 arb_cli_serve (int argc, char **argv)
 {
-  g_auto (ServeOptions) options = { NULL, NULL, NULL, NULL };
+  g_auto (ServeOptions) options = { NULL, NULL, NULL, NULL, ARB_NET_REPLACE_AFTER };
   const GOptionEntry entries[] = {
     { "listen", 0, 0, G_OPTION_ARG_STRING, &options.listen,
       N_("Address and port to listen on (default 127.0.0.1:7420; 0.0.0.0:7420 for every network)"), N_("ADDR:PORT") },
@@ -80,6 +82,8 @@ arb_cli_serve (int argc, char **argv)
       N_("Certificate (PEM) for TLS: clients connect with wss://"), N_("FILE") },
     { "tls-key", 0, 0, G_OPTION_ARG_FILENAME, &options.tls_key,
       N_("Private key (PEM) of the certificate"), N_("FILE") },
+    { "replace-after", 0, 0, G_OPTION_ARG_INT, &options.replace_after,
+      N_("Seconds a player must be away before the host may give the seat to the computer (default 60)"), N_("S") },
     G_OPTION_ENTRY_NULL
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);
@@ -106,6 +110,11 @@ arb_cli_serve (int argc, char **argv)
       arb_cli_printerr (_("The server needs a directory for its tables: --data DIR"));
       return ARB_CLI_EXIT_INVALID;
     }
+  if (options.replace_after < 0)
+    {
+      arb_cli_printerr (_("--replace-after takes a number of seconds, 0 or more"));
+      return ARB_CLI_EXIT_INVALID;
+    }
   if (!read_certificate (&options, &certificate))
     return ARB_CLI_EXIT_INVALID;
   dir = g_file_new_for_commandline_arg (options.data);
@@ -116,6 +125,7 @@ arb_cli_serve (int argc, char **argv)
       return ARB_CLI_EXIT_FAILURE;
     }
   print_resume_errors (server);
+  arb_net_server_set_replace_after (server, (guint) options.replace_after);
   if (!arb_net_server_listen (server, options.listen != NULL ? options.listen : "127.0.0.1:7420",
                               certificate, &error))
     {

@@ -183,7 +183,8 @@ arb_net_table_new (ArbGame *game, GFile *dir, GError **error)
 }
 
 /* The player the key file gives seat, or NULL when it says nothing the
- * save does not say already (older key files say nothing). */
+ * save does not say already. Older key files have no name and no level;
+ * and a key file only ever turns a person into a computer, never back. */
 static ArbPlayer *
 player_of_keyfile (ArbNetTable *self, GKeyFile *keyfile, const char *group, guint seat)
 {
@@ -192,15 +193,15 @@ player_of_keyfile (ArbNetTable *self, GKeyFile *keyfile, const char *group, guin
   g_autofree char *level_id = g_key_file_get_string (keyfile, group, "level", NULL);
   g_autofree char *name = arb_net_name_normalize (name_text, NULL);
   ArbAiLevel level;
-  gboolean computer = level_id != NULL && arb_ai_level_from_id (level_id, &level);
+  gboolean replaced = is_person (self, seat) && level_id != NULL && arb_ai_level_from_id (level_id, &level);
 
   if (name == NULL)
     name = g_strdup (arb_player_get_name (player));
-  if (g_str_equal (name, arb_player_get_name (player)) && computer == !is_person (self, seat)
-      && (!computer || g_strcmp0 (level_id, arb_player_get_level (player)) == 0))
+  if (replaced)
+    return arb_player_new (name, ARB_PLAYER_COMPUTER, arb_ai_level_id (level));
+  if (g_str_equal (name, arb_player_get_name (player)))
     return NULL;
-  return computer ? arb_player_new (name, ARB_PLAYER_COMPUTER, arb_ai_level_id (level))
-                  : arb_player_new (name, ARB_PLAYER_PERSON, NULL);
+  return arb_player_new (name, arb_player_get_kind (player), arb_player_get_level (player));
 }
 
 static gboolean
