@@ -85,7 +85,12 @@ show_waiting_page (ArbWindow *self)
   set_label (self->online_code_label, arb_net_play_get_is_host (play) ? code : NULL);
   set_label (self->online_addresses_label, where);
   set_label (self->online_seats_label, arb_net_play_get_seat (play) >= 0 ? seats : NULL);
-  gtk_stack_set_visible_child_name (self->stack, "online");
+  /* Not on a label: a focused selectable label shows its text selected. */
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "online") != 0)
+    {
+      gtk_stack_set_visible_child_name (self->stack, "online");
+      gtk_widget_grab_focus (self->online_leave_button);
+    }
 }
 
 /* The first person away, or -1. */
@@ -318,6 +323,7 @@ _arb_window_class_add_online (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, online_bar);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, online_bar_label);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, online_bar_button);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, online_leave_button);
   gtk_widget_class_install_action (widget_class, "win.play-online", NULL, play_online_action);
   gtk_widget_class_install_action (widget_class, "win.leave-online", NULL, leave_online_action);
   gtk_widget_class_install_action (widget_class, "win.give-seat", NULL, give_seat_action);

@@ -47,6 +47,7 @@ struct _ArbWindow
   GtkWidget            *online_bar;
   GtkLabel             *online_bar_label;
   GtkWidget            *online_bar_button;
+  GtkWidget            *online_leave_button;
 
   GSettings            *settings;
   ArbSounds            *sounds;

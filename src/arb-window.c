@@ -475,7 +475,9 @@ static const char * const game_actions[] = {
 static void
 update_header (ArbWindow *self)
 {
-  gboolean welcome = g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "welcome") == 0;
+  const char *page = gtk_stack_get_visible_child_name (self->stack);
+  /* The online page waits for players: no table, no side panel yet. */
+  gboolean welcome = g_strcmp0 (page, "welcome") == 0 || g_strcmp0 (page, "online") == 0;
 
   gtk_widget_set_visible (self->header_new_game_button, !welcome);
   gtk_widget_set_visible (GTK_WIDGET (self->panel_button), !welcome);

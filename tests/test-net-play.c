@@ -207,6 +207,91 @@ test_four_and_a_drop (void)
   play_table (ARB_VARIANT_STANDARD, 4, seats, 3, 1);
 }
 
+static gboolean
+bob_is_away (gpointer data)
+{
+  ArbNetPlay *play = data;
+
+  return arb_net_play_get_seat_away (play, 1) >= 0;
+}
+
+static gboolean
+seat_is_computers (gpointer data)
+{
+  return arb_game_is_computer (arb_session_get_game (data), 1);
+}
+
+static gboolean
+bob_has_played (gpointer data)
+{
+  Table *table = data;
+  ArbGame *game = arb_session_get_game (table->sessions[1]);
+
+  act (table);
+  return game != NULL && arb_game_get_n_steps (game) >= 6;
+}
+
+static gboolean
+ann_has_finished (gpointer data)
+{
+  Table *table = data;
+
+  act (table);
+  return arb_net_play_get_status (table->plays[0]) == ARB_NET_PLAY_FINISHED;
+}
+
+/* Bob leaves for good: once the limit has passed, the host gives his seat
+ * to a computer, which the host's server plays to the end. */
+static void
+test_seat_given_to_computer (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("arb-net-play-XXXXXX", &error);
+  g_autoptr (GFile) server_dir = NULL;
+  g_autofree char *address = NULL;
+  const char *seats[] = { "person", "person" };
+  Table table = { .rand = g_rand_new_with_seed (5), .drop_seat = -1, .n_people = 2 };
+  ArbGame *game;
+
+  g_assert_no_error (error);
+  server_dir = g_file_new_build_filename (dir, "server", NULL);
+  table.sessions[0] = arb_session_new ();
+  table.sessions[1] = arb_session_new ();
+  table.plays[0] = arb_net_play_new_host (table.sessions[0], server_dir, "127.0.0.1:0", ARB_VARIANT_STANDARD,
+                                          2, seats, "Ann", &error);
+  g_assert_no_error (error);
+  arb_net_server_set_replace_after (arb_net_play_get_server (table.plays[0]), 0);
+  g_assert_true (arb_test_net_wait (has_code, table.plays[0]));
+  address = g_strdup_printf ("127.0.0.1:%u", arb_net_play_get_port (table.plays[0]));
+  table.plays[1] = arb_net_play_new_join (table.sessions[1], address, arb_net_play_get_code (table.plays[0]),
+                                          "Bob", &error);
+  g_assert_no_error (error);
+  g_signal_connect (table.plays[0], "message", G_CALLBACK (on_message), &table);
+  g_assert_true (arb_test_net_wait (bob_has_played, &table));
+
+  /* Bob goes, and does not come back. */
+  arb_net_play_leave (table.plays[1]);
+  table.n_people = 1;
+  g_assert_true (arb_test_net_wait (bob_is_away, table.plays[0]));
+  arb_net_play_give_seat (table.plays[0], 1, ARB_AI_EASY);
+  /* Ann's screen says so before the game goes on. */
+  g_assert_true (arb_test_net_wait (seat_is_computers, table.sessions[0]));
+  g_assert_false (arb_game_is_finished (arb_session_get_game (table.sessions[0])));
+  g_assert_true (arb_test_net_wait (ann_has_finished, &table));
+  g_assert_cmpuint (table.n_messages, ==, 0);
+  game = arb_session_get_game (table.sessions[0]);
+  g_assert_true (arb_game_is_finished (game));
+  g_assert_true (arb_game_is_computer (game, 1));
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_object_unref (table.plays[i]);
+      g_object_unref (table.sessions[i]);
+    }
+  g_rand_free (table.rand);
+  arb_test_remove_tree (dir);
+}
+
 static void
 test_addresses (void)
 {
@@ -234,5 +319,6 @@ main (int argc, char **argv)
   g_test_add_func ("/net-play/two-people", test_two_people);
   g_test_add_func ("/net-play/three-with-a-computer", test_three_with_a_computer);
   g_test_add_func ("/net-play/four-and-a-drop", test_four_and_a_drop);
+  g_test_add_func ("/net-play/seat-given-to-computer", test_seat_given_to_computer);
   return g_test_run ();
 }

@@ -318,6 +318,19 @@ arb_game_get_current_player (ArbGame *self)
 
 /* Whether a computer plays for player: a computer seat, or Q, who has no
  * seat and follows the rules alone. */
+/* Another player takes seat: in network play the host may give the seat
+ * of a person who dropped to a computer. The steps stay as they are. */
+void
+arb_game_replace_player (ArbGame *self, guint seat, ArbPlayer *player)
+{
+  g_return_if_fail (ARB_IS_GAME (self));
+  g_return_if_fail (seat < self->players->len);
+  g_return_if_fail (ARB_IS_PLAYER (player));
+  g_object_ref (player);
+  g_object_unref (g_ptr_array_index (self->players, seat));
+  g_ptr_array_index (self->players, seat) = player;
+}
+
 gboolean
 arb_game_is_computer (ArbGame *self, guint player)
 {

@@ -50,6 +50,9 @@ guint           arb_game_get_n_seats       (ArbGame         *self);
 ArbPlayer      *arb_game_get_player        (ArbGame         *self,
                                             guint            seat);
 guint           arb_game_get_current_player(ArbGame         *self);
+void            arb_game_replace_player    (ArbGame         *self,
+                                            guint            seat,
+                                            ArbPlayer       *player);
 gboolean        arb_game_is_computer       (ArbGame         *self,
                                             guint            player);
 guint           arb_game_count_people      (ArbGame         *self);

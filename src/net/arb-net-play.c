@@ -136,6 +136,27 @@ catch_up (ArbNetPlay *self, GError **error)
   return TRUE;
 }
 
+/* A seat the host gave to a computer is the computer's here too. */
+static void
+follow_seats (ArbNetPlay *self)
+{
+  ArbGame *game = arb_session_get_game (self->session);
+
+  if (game == NULL || arb_session_get_online_seat (self->session) < 0)
+    return;
+  for (guint p = 0; p < MIN (arb_game_get_n_seats (game), arb_net_client_get_n_seats (self->client)); p++)
+    {
+      const char *kind = arb_net_client_get_seat_kind (self->client, p);
+
+      if (kind != NULL && !g_str_equal (kind, "person") && !arb_game_is_computer (game, p))
+        {
+          g_autoptr (ArbPlayer) player = arb_player_new (arb_net_client_get_seat_name (self->client, p),
+                                                         ARB_PLAYER_COMPUTER, kind);
+          arb_game_replace_player (game, p, player);
+        }
+    }
+}
+
 /* One more step, with what the seat sees after it. */
 static gboolean
 take_last_step (ArbNetPlay *self, GError **error)
@@ -200,6 +221,7 @@ on_changed (ArbNetClient *client, ArbNetPlay *self)
       fail_with (self, error->message);
       return;
     }
+  follow_seats (self);
   update_status (self);
 }
 
@@ -501,6 +523,14 @@ arb_net_play_get_port (ArbNetPlay *self)
 {
   g_return_val_if_fail (ARB_IS_NET_PLAY (self), 0);
   return self->server != NULL ? self->port : 0;
+}
+
+/* The server this screen hosts, or NULL. */
+ArbNetServer *
+arb_net_play_get_server (ArbNetPlay *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_PLAY (self), NULL);
+  return self->server;
 }
 
 /* The connection to the host. */

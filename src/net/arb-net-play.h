@@ -10,6 +10,7 @@
 
 #include "arb-engine.h"
 #include "arb-net-client.h"
+#include "arb-net-server.h"
 #include "arb-session.h"
 
 G_BEGIN_DECLS
@@ -52,6 +53,7 @@ const char       *arb_net_play_get_code        (ArbNetPlay         *self);
 char            **arb_net_play_dup_addresses   (ArbNetPlay         *self);
 guint             arb_net_play_get_port        (ArbNetPlay         *self);
 ArbNetClient     *arb_net_play_get_client      (ArbNetPlay         *self);
+ArbNetServer     *arb_net_play_get_server      (ArbNetPlay         *self);
 int               arb_net_play_get_seat        (ArbNetPlay         *self);
 guint             arb_net_play_get_n_seats     (ArbNetPlay         *self);
 guint             arb_net_play_get_n_free_seats (ArbNetPlay        *self);
