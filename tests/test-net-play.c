@@ -103,6 +103,12 @@ all_finished (gpointer data)
 }
 
 static gboolean
+server_is_empty (gpointer data)
+{
+  return arb_net_server_get_n_tables (data) == 0;
+}
+
+static gboolean
 has_code (gpointer data)
 {
   return arb_net_play_get_code (data) != NULL
@@ -174,6 +180,18 @@ play_table (ArbVariant variant, guint n_seats, const char * const *seats, guint3
       g_assert_true (memcmp (&sheet, &first, sizeof sheet) == 0);
       g_assert_true (arb_session_get_file (table.sessions[i]) == file);
     }
+  /* Once everybody has left the finished table, it leaves the host's memory
+   * (here at once; by default ten minutes later). */
+  {
+    ArbNetServer *server = arb_net_play_get_server (table.plays[0]);
+
+    g_assert_cmpuint (arb_net_server_get_n_tables (server), ==, 1);
+    arb_net_server_set_finished_keep (server, 0);
+    g_assert_cmpuint (arb_net_server_get_n_tables (server), ==, 1);
+    for (guint i = 0; i < table.n_people; i++)
+      arb_net_client_close (arb_net_play_get_client (table.plays[i]));
+    g_assert_true (arb_test_net_wait (server_is_empty, server));
+  }
   for (guint i = 0; i < table.n_people; i++)
     {
       g_object_unref (table.plays[i]);

@@ -22,6 +22,10 @@
 #define TABLES_PER_CONNECTION 16
 #define MAX_TABLES 20000
 #define MAX_ADDRESSES 10000
+/* A finished table nobody is at leaves memory after this long (its files
+ * stay): whoever comes back meanwhile still gets its record. */
+#define FINISHED_KEEP_SECONDS (10 * 60)
+#define SWEEP_SECONDS 60
 /* A closed connection is noticed this fast even when the network says nothing. */
 #define KEEPALIVE_SECONDS 30
 
@@ -45,6 +49,9 @@ struct _ArbNetServer
   guint       guesses_per_connection;
   guint       guesses_per_address;
   guint       replace_after;
+  guint       finished_keep;  /* seconds */
+  GHashTable *empty_since;    /* id -> gint64: finished tables nobody is at */
+  guint       sweep_source;
 };
 
 G_DEFINE_FINAL_TYPE (ArbNetServer, arb_net_server, G_TYPE_OBJECT)
@@ -58,6 +65,70 @@ index_table (ArbNetServer *self, ArbNetTable *table)
   for (guint seat = 0; seat < arb_net_table_get_n_seats (table); seat++)
     if (arb_net_table_get_token (table, seat) != NULL)
       g_hash_table_insert (self->tokens, g_strdup (arb_net_table_get_token (table, seat)), table);
+}
+
+static void
+unindex_table (ArbNetServer *self, ArbNetTable *table)
+{
+  g_autofree char *id = g_strdup (arb_net_table_get_id (table));
+
+  g_hash_table_remove (self->codes, arb_net_table_get_code (table));
+  for (guint seat = 0; seat < arb_net_table_get_n_seats (table); seat++)
+    if (arb_net_table_get_token (table, seat) != NULL)
+      g_hash_table_remove (self->tokens, arb_net_table_get_token (table, seat));
+  g_hash_table_remove (self->empty_since, id);
+  g_hash_table_remove (self->tables, id);
+}
+
+/* Finished tables nobody has been at for finished_keep leave memory, so
+ * that a server running for months does not fill up with old games; their
+ * save and key files stay in the directory. */
+static void
+forget_finished_tables (ArbNetServer *self)
+{
+  g_autoptr (GPtrArray) gone = g_ptr_array_new_with_free_func (g_object_unref);
+  gint64 now = g_get_monotonic_time ();
+  GHashTableIter iter;
+  gpointer table;
+
+  g_hash_table_iter_init (&iter, self->tables);
+  while (g_hash_table_iter_next (&iter, NULL, &table))
+    {
+      const char *id = arb_net_table_get_id (table);
+      gint64 *since;
+
+      if (!arb_game_is_finished (arb_net_table_get_game (table)) || arb_net_table_get_n_peers (table) > 0)
+        {
+          g_hash_table_remove (self->empty_since, id);
+          continue;
+        }
+      if ((since = g_hash_table_lookup (self->empty_since, id)) == NULL)
+        {
+          since = g_new (gint64, 1);
+          *since = now;
+          g_hash_table_insert (self->empty_since, g_strdup (id), since);
+        }
+      if (now - *since >= (gint64) self->finished_keep * G_USEC_PER_SEC)
+        g_ptr_array_add (gone, g_object_ref (table));
+    }
+  for (guint i = 0; i < gone->len; i++)
+    unindex_table (self, g_ptr_array_index (gone, i));
+}
+
+static gboolean
+sweep_cb (gpointer user_data)
+{
+  forget_finished_tables (user_data);
+  return G_SOURCE_CONTINUE;
+}
+
+/* How long a finished table nobody is at stays in memory (tests: 0). */
+void
+arb_net_server_set_finished_keep (ArbNetServer *self, guint seconds)
+{
+  g_return_if_fail (ARB_IS_NET_SERVER (self));
+  self->finished_keep = seconds;
+  forget_finished_tables (self);
 }
 
 static void
@@ -642,6 +713,7 @@ arb_net_server_remove_peer (ArbNetServer *self, ArbNetPeer *peer)
   g_return_if_fail (ARB_IS_NET_SERVER (self));
   leave_table (peer);
   g_hash_table_remove (self->peers, peer);
+  forget_finished_tables (self);
 }
 
 typedef struct {
@@ -801,6 +873,7 @@ arb_net_server_dispose (GObject *object)
 {
   ArbNetServer *self = ARB_NET_SERVER (object);
 
+  g_clear_handle_id (&self->sweep_source, g_source_remove);
   if (self->peers != NULL)
     arb_net_server_shutdown (self);
   g_clear_object (&self->soup);
@@ -818,6 +891,7 @@ arb_net_server_finalize (GObject *object)
   ArbNetServer *self = ARB_NET_SERVER (object);
 
   g_hash_table_unref (self->guesses);
+  g_hash_table_unref (self->empty_since);
   g_ptr_array_unref (self->resume_errors);
   G_OBJECT_CLASS (arb_net_server_parent_class)->finalize (object);
 }
@@ -843,4 +917,7 @@ arb_net_server_init (ArbNetServer *self)
   self->guesses_per_connection = GUESSES_PER_CONNECTION;
   self->guesses_per_address = GUESSES_PER_ADDRESS;
   self->replace_after = ARB_NET_REPLACE_AFTER;
+  self->finished_keep = FINISHED_KEEP_SECONDS;
+  self->empty_since = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->sweep_source = g_timeout_add_seconds (SWEEP_SECONDS, sweep_cb, self);
 }

@@ -27,6 +27,8 @@ void          arb_net_server_set_guess_limits (ArbNetServer   *self,
 void          arb_net_server_set_replace_after (ArbNetServer  *self,
                                              guint             seconds);
 guint         arb_net_server_get_replace_after (ArbNetServer  *self);
+void          arb_net_server_set_finished_keep (ArbNetServer  *self,
+                                             guint             seconds);
 gboolean      arb_net_server_listen         (ArbNetServer     *self,
                                              const char       *address,
                                              GTlsCertificate  *certificate,

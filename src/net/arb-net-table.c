@@ -311,6 +311,14 @@ arb_net_table_get_token (ArbNetTable *self, guint seat)
 }
 
 /* Whether every seat has been taken once: the game waits for that. */
+/* The connections at the table, seats and spectators. */
+guint
+arb_net_table_get_n_peers (ArbNetTable *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_TABLE (self), 0);
+  return self->peers->len;
+}
+
 gboolean
 arb_net_table_get_started (ArbNetTable *self)
 {
