@@ -91,6 +91,40 @@ on_cell_drop (GtkDropTarget *target, const GValue *value, double dx, double dy,
   return TRUE;
 }
 
+/* The bounds of the cards planted; FALSE with none. */
+static gboolean
+card_bounds (ArbArboretumView *self, int *min_x, int *min_y, int *max_x, int *max_y)
+{
+  *min_x = *min_y = G_MAXINT;
+  *max_x = *max_y = G_MININT;
+  for (guint i = 0; i < self->arboretum.n; i++)
+    {
+      *min_x = MIN (*min_x, self->arboretum.cells[i].x);
+      *max_x = MAX (*max_x, self->arboretum.cells[i].x);
+      *min_y = MIN (*min_y, self->arboretum.cells[i].y);
+      *max_y = MAX (*max_y, self->arboretum.cells[i].y);
+    }
+  return self->arboretum.n > 0;
+}
+
+/* A cell's size: a card's, but half as deep in the ring of cells around
+ * the cards (a free place there needs no whole card's room to be seen and
+ * clicked), so that the arboretum takes a card's room less each way. */
+static void
+cell_size (ArbArboretumView *self, int x, int y, int *width, int *height)
+{
+  int min_x, min_y, max_x, max_y;
+
+  *width = self->card_width;
+  *height = (int) (self->card_width * ARB_CARD_RATIO);
+  if (!card_bounds (self, &min_x, &min_y, &max_x, &max_y))
+    return;
+  if (x < min_x || x > max_x)
+    *width /= 2;
+  if (y < min_y || y > max_y)
+    *height /= 2;
+}
+
 static GtkWidget *
 make_cell (ArbArboretumView *self, int x, int y)
 {
@@ -107,7 +141,10 @@ make_cell (ArbArboretumView *self, int x, int y)
   gtk_widget_add_css_class (button, "free-cell");
   if (hinted)
     gtk_widget_add_css_class (button, "hint");
-  gtk_widget_set_size_request (button, self->card_width, (int) (self->card_width * ARB_CARD_RATIO));
+  int width, height;
+
+  cell_size (self, x, y, &width, &height);
+  gtk_widget_set_size_request (button, width, height);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   /* The button's name says it all: its "+" is not read. */
   arb_accessible_set_hidden (gtk_button_get_child (GTK_BUTTON (button)), TRUE);
@@ -131,7 +168,7 @@ scroll_adjustment (ArbArboretumView *self, GtkOrientation orientation)
          : gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
 }
 
-/* Brings [start, start + size) into the page, with one more cell (pitch)
+/* Brings [start, start + size) into the page, with pitch more
  * on either side when the page has room for it. */
 static void
 scroll_axis (GtkAdjustment *adj, double shift, double start, double size, double pitch)
@@ -168,10 +205,12 @@ scroll_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
     }
   pitch_x = bounds.size.width + gtk_grid_get_column_spacing (self->grid);
   pitch_y = bounds.size.height + gtk_grid_get_row_spacing (self->grid);
+  /* Half a cell around the target: the whole of a cell of the ring, half
+   * deep, and no more room than the page needs. */
   scroll_axis (scroll_adjustment (self, GTK_ORIENTATION_HORIZONTAL), self->shift_x * pitch_x,
-               bounds.origin.x, bounds.size.width, self->has_target ? pitch_x : 0);
+               bounds.origin.x, bounds.size.width, self->has_target ? pitch_x / 2 : 0);
   scroll_axis (scroll_adjustment (self, GTK_ORIENTATION_VERTICAL), self->shift_y * pitch_y,
-               bounds.origin.y, bounds.size.height, self->has_target ? pitch_y : 0);
+               bounds.origin.y, bounds.size.height, self->has_target ? pitch_y / 2 : 0);
   self->shift_x = self->shift_y = 0;
   self->has_target = FALSE;
   return G_SOURCE_REMOVE;
@@ -220,32 +259,28 @@ spacing_for (int card_width)
 static void
 extent (ArbArboretumView *self, int *columns, int *rows)
 {
-  int min_x = G_MAXINT, min_y = G_MAXINT, max_x = G_MININT, max_y = G_MININT;
+  int min_x, min_y, max_x, max_y;
 
-  if (self->arboretum.n == 0)
+  if (!card_bounds (self, &min_x, &min_y, &max_x, &max_y))
     {
       *columns = *rows = 1;
       return;
-    }
-  for (guint i = 0; i < self->arboretum.n; i++)
-    {
-      min_x = MIN (min_x, self->arboretum.cells[i].x);
-      max_x = MAX (max_x, self->arboretum.cells[i].x);
-      min_y = MIN (min_y, self->arboretum.cells[i].y);
-      max_y = MAX (max_y, self->arboretum.cells[i].y);
     }
   *columns = max_x - min_x + 3;
   *rows = max_y - min_y + 3;
 }
 
+/* Whether the arboretum fits a page: its ring of cells (two of the
+ * columns and rows, when it has cards) takes half a card each way. */
 static gboolean
 fits (int width, int height, int card_width, int columns, int rows)
 {
   int spacing = spacing_for (card_width);
   int card_height = (int) (card_width * ARB_CARD_RATIO);
+  int ring = columns > 1 ? 2 : 0;
 
-  return 2 * GRID_MARGIN + columns * card_width + (columns - 1) * spacing <= width
-         && 2 * GRID_MARGIN + rows * card_height + (rows - 1) * spacing <= height;
+  return 2 * GRID_MARGIN + (columns - ring) * card_width + ring * (card_width / 2) + (columns - 1) * spacing <= width
+         && 2 * GRID_MARGIN + (rows - ring) * card_height + ring * (card_height / 2) + (rows - 1) * spacing <= height;
 }
 
 /* The widest card up to the zoom with which the whole arboretum and the
@@ -359,15 +394,59 @@ arb_arboretum_view_unmap (GtkWidget *widget)
   GTK_WIDGET_CLASS (arb_arboretum_view_parent_class)->unmap (widget);
 }
 
+/* Two empty corners of the ring (which no free place ever takes: it
+ * touches no card) keep its rows and columns their half room, with or
+ * without free places in them: choosing a card never resizes the grid. */
+static void
+add_ring_corners (ArbArboretumView *self, int grid_min_x, int grid_min_y)
+{
+  int min_x, min_y, max_x, max_y, width, height;
+
+  if (!card_bounds (self, &min_x, &min_y, &max_x, &max_y))
+    return;
+  cell_size (self, min_x - 1, min_y - 1, &width, &height);
+  for (int corner = 0; corner < 2; corner++)
+    {
+      GtkWidget *spacer = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+      int x = corner == 0 ? min_x - 1 : max_x + 1;
+      int y = corner == 0 ? min_y - 1 : max_y + 1;
+
+      gtk_widget_set_size_request (spacer, width, height);
+      arb_accessible_set_hidden (spacer, TRUE);
+      gtk_grid_attach (self->grid, spacer, x - grid_min_x, y - grid_min_y, 1, 1);
+    }
+}
+
+/* The cell (x, y) of the grid's child that has the keyboard focus. */
+static gboolean
+focused_cell (ArbArboretumView *self, int *x, int *y)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  int column, row;
+
+  if (focus == NULL || gtk_widget_get_parent (focus) != GTK_WIDGET (self->grid))
+    return FALSE;
+  gtk_grid_query_child (self->grid, focus, &column, &row, NULL, NULL);
+  *x = column + self->min_x;
+  *y = row + self->min_y;
+  return TRUE;
+}
+
 static void
 rebuild (ArbArboretumView *self)
 {
-  int min_x = G_MAXINT, min_y = G_MAXINT;
+  int min_x = G_MAXINT, min_y = G_MAXINT, max_x, max_y, focus_x = 0, focus_y = 0;
+  /* The focus stays on its card or place as the grid is made anew (cards
+   * of another size, a ghost coming). */
+  gboolean had_focus = focused_cell (self, &focus_x, &focus_y);
 
-  for (guint i = 0; i < self->arboretum.n; i++)
+  /* The grid starts at the ring around the cards, always there: free
+   * places coming do not shift it. */
+  if (card_bounds (self, &min_x, &min_y, &max_x, &max_y))
     {
-      min_x = MIN (min_x, self->arboretum.cells[i].x);
-      min_y = MIN (min_y, self->arboretum.cells[i].y);
+      min_x--;
+      min_y--;
     }
   for (guint i = 0; i < self->n_cells; i++)
     {
@@ -396,7 +475,8 @@ rebuild (ArbArboretumView *self)
   apply_width (self, fitting_width (self));
   clear_grid (self);
 
-  gtk_widget_set_visible (self->placeholder, self->arboretum.n == 0 && self->n_cells == 0);
+  gtk_widget_set_visible (self->placeholder, self->arboretum.n == 0 && self->n_cells == 0
+                                             && self->ghost == ARB_CARD_NONE);
   for (guint i = 0; i < self->arboretum.n; i++)
     {
       const ArbPlacement *p = &self->arboretum.cells[i];
@@ -414,6 +494,14 @@ rebuild (ArbArboretumView *self)
     {
       int x = self->cells[2 * i], y = self->cells[2 * i + 1];
       gtk_grid_attach (self->grid, make_cell (self, x, y), x - min_x, y - min_y, 1, 1);
+    }
+  add_ring_corners (self, min_x, min_y);
+  if (had_focus && min_x != G_MAXINT)
+    {
+      GtkWidget *focus = gtk_grid_get_child_at (self->grid, focus_x - min_x, focus_y - min_y);
+
+      if (focus != NULL && gtk_widget_get_focusable (focus))
+        gtk_widget_grab_focus (focus);
     }
   if (self->ghost != ARB_CARD_NONE)
     {

@@ -815,6 +815,9 @@ arb_table_show_ghost (ArbTable *self, guint player, const ArbMove *move)
       arb_arboretum_view_set_ghost (seat_view (self, p), ARB_CARD_NONE, 0, 0);
   if (arboretum >= 0)
     arb_arboretum_view_set_ghost (arboretum_view (self, (guint) arboretum), move->card, move->x, move->y);
+  /* The side panel shows the arboretum where it lies, when not the large one. */
+  if (arboretum >= 0 && arboretum != large_seat (self))
+    arb_side_panel_show_arboretum (self->side_panel, seat_view (self, (guint) arboretum));
   for (int p = ARB_SOURCE_DECK; p < ARB_MAX_PLAYERS; p++)
     if (self->pile_views[p + 1] != NULL)
       arb_pile_view_set_suggestion (ARB_PILE_VIEW (self->pile_views[p + 1]), p == pile,

@@ -37,6 +37,7 @@ struct _ArbWindow
   GtkLabel             *review_label;
   GtkProgressBar       *review_progress;
   ArbReviewChart       *review_chart;
+  GtkRevealer          *chart_revealer;
   GtkLabel             *review_key;
   GtkToggleButton      *chart_button;
   gboolean              chart_offered; /* the chart's button is shown */

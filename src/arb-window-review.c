@@ -101,9 +101,25 @@ show_key (ArbWindow *self, gboolean shown, gboolean with_chart)
   gtk_widget_set_visible (GTK_WIDGET (self->review_key), shown);
 }
 
-/* The chart of a reviewed game, unless its button folded it away: in a
- * window under 800 pixels high it starts folded, and the arboretum keeps
- * its room. */
+/* The chart slides over the hand, and no further: it covers none of the
+ * arboretum, where Hard's card may lie. */
+static void
+fit_chart_to_hand (ArbWindow *self)
+{
+  GtkWidget *hand = GTK_WIDGET (arb_table_get_hand_view (self->table));
+  graphene_rect_t bounds;
+  int room;
+
+  if (!gtk_widget_compute_bounds (hand, GTK_WIDGET (self->table), &bounds) || bounds.size.height < 1)
+    return;
+  /* Less the sheet's margins (arb-window.ui). */
+  room = gtk_widget_get_height (GTK_WIDGET (self->table)) - (int) bounds.origin.y - 12;
+  gtk_widget_set_size_request (GTK_WIDGET (self->review_chart), -1, MAX (room, 80));
+}
+
+/* The chart of a reviewed game, unless its button folded it away: it
+ * slides over the hand, and the arboretum keeps its room; in a window
+ * under 800 pixels high it starts folded. */
 static void
 show_chart (ArbWindow *self, gboolean has_chart)
 {
@@ -114,8 +130,10 @@ show_chart (ArbWindow *self, gboolean has_chart)
   if (first)
     gtk_toggle_button_set_active (self->chart_button, gtk_widget_get_height (GTK_WIDGET (self)) >= 800);
   gtk_widget_set_visible (GTK_WIDGET (self->chart_button), has_chart);
+  fit_chart_to_hand (self);
   gtk_widget_set_visible (GTK_WIDGET (self->review_chart),
                           has_chart && gtk_toggle_button_get_active (self->chart_button));
+  gtk_revealer_set_reveal_child (self->chart_revealer, gtk_widget_get_visible (GTK_WIDGET (self->review_chart)));
 }
 
 /* The review of the decision about to be made at the replay's position,
@@ -163,6 +181,7 @@ _arb_window_class_add_review (GtkWidgetClass *widget_class)
 {
   g_type_ensure (ARB_TYPE_REVIEW_CHART);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, review_chart);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, chart_revealer);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, review_key);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, chart_button);
   gtk_widget_class_bind_template_callback (widget_class, _arb_window_show_review);

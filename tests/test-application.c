@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-application.c: ArbApplication, registered on the test's own session
- * bus: what activating it, opening a file with it or its New Game reach. */
+ * bus: what activating it, opening a file with it or its New Game reach;
+ * its accelerators, each in the shortcuts window. */
 #include "config.h"
 
 #include <string.h>
@@ -130,6 +131,109 @@ test_about (GtkApplication *app)
   gtk_window_destroy (GTK_WINDOW (about));
 }
 
+/* A keypad digit is its digit: the shortcuts window lists "1" for both. */
+static guint
+main_keyval (guint keyval)
+{
+  if (keyval >= GDK_KEY_KP_0 && keyval <= GDK_KEY_KP_9)
+    return GDK_KEY_0 + (keyval - GDK_KEY_KP_0);
+  return keyval;
+}
+
+/* Whether one of the shortcuts window's rows shows accel: by the action it
+ * names (the window then shows that action's accelerators), or in its
+ * own accelerator text ("Tab <Shift>Tab", a range "1...4"). */
+static gboolean
+overlay_lists (GPtrArray *shortcuts, const char *action, const char *accel)
+{
+  guint key, want_key;
+  GdkModifierType mods, want_mods;
+
+  g_assert_true (gtk_accelerator_parse (accel, &want_key, &want_mods));
+  want_key = main_keyval (want_key);
+  for (guint i = 0; i < shortcuts->len; i++)
+    {
+      g_autofree char *accelerator = NULL;
+      g_autofree char *name = NULL;
+      g_auto (GStrv) keys = NULL;
+
+      g_object_get (shortcuts->pdata[i], "accelerator", &accelerator, "action-name", &name, NULL);
+      if (g_strcmp0 (name, action) == 0)
+        return TRUE;
+      keys = g_strsplit (accelerator != NULL ? accelerator : "", " ", -1);
+      for (guint k = 0; keys[k] != NULL; k++)
+        {
+          g_auto (GStrv) range = g_strsplit (keys[k], "...", 2);
+          guint last;
+
+          if (!gtk_accelerator_parse (range[0], &key, &mods))
+            continue;
+          last = key;
+          if (range[1] != NULL && !gtk_accelerator_parse (range[1], &last, NULL))
+            continue;
+          if (mods == want_mods && want_key >= key && want_key <= last)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* The shortcuts window lists every accelerator the application sets, and
+ * every action it names has one; it fits a window of an 800-pixel screen. */
+static void
+test_shortcuts_listed (GtkApplication *app)
+{
+  ArbWindow *window = arb_window_new (app);
+  g_autoptr (GPtrArray) shortcuts = g_ptr_array_new ();
+  g_auto (GStrv) actions = gtk_application_list_action_descriptions (app);
+  GtkShortcutsWindow *overlay;
+  int minimum, natural;
+
+  arb_application_add_shortcuts_action (GTK_APPLICATION_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (window));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (overlay);
+  arb_test_find_type (GTK_WIDGET (overlay), GTK_TYPE_SHORTCUTS_SHORTCUT, shortcuts);
+  g_assert_cmpuint (g_strv_length (actions), >, 10);
+  for (guint a = 0; actions[a] != NULL; a++)
+    {
+      g_auto (GStrv) accels = gtk_application_get_accels_for_action (app, actions[a]);
+      g_autofree char *action = NULL;
+      g_autoptr (GVariant) target = NULL;
+
+      /* "win.read-arboretum(0)": a row names the action without its target. */
+      g_assert_true (g_action_parse_detailed_name (actions[a], &action, &target, NULL));
+      for (guint k = 0; accels[k] != NULL; k++)
+        {
+          if (!overlay_lists (shortcuts, actions[a], accels[k]) && !overlay_lists (shortcuts, action, accels[k]))
+            g_error ("%s (%s) is not in the shortcuts window", accels[k], actions[a]);
+        }
+    }
+  for (guint i = 0; i < shortcuts->len; i++)
+    {
+      g_autofree char *name = NULL;
+      g_autofree char *accelerator = NULL;
+
+      g_object_get (shortcuts->pdata[i], "action-name", &name, "accelerator", &accelerator, NULL);
+      if (name != NULL)
+        {
+          g_auto (GStrv) accels = gtk_application_get_accels_for_action (app, name);
+          if (accels[0] == NULL)
+            g_error ("the shortcuts window lists %s, which has no accelerator", name);
+        }
+      else
+        g_assert_true (accelerator != NULL && *accelerator != '\0');
+    }
+  gtk_widget_measure (GTK_WIDGET (overlay), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+  g_test_message ("shortcuts window: %d pixels wide at least, %d natural", minimum, natural);
+  g_assert_cmpint (natural, <=, 800 - 2 * 24);
+  gtk_widget_measure (GTK_WIDGET (overlay), GTK_ORIENTATION_VERTICAL, natural, &minimum, &natural, NULL, NULL);
+  g_test_message ("shortcuts window: %d pixels high", natural);
+  g_assert_cmpint (natural, <=, 600 - 40);
+  close_all (app);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -149,5 +253,6 @@ main (int argc, char *argv[])
   g_test_add_data_func ("/application/open-with-scores", app, (GTestDataFunc) test_open_with_scores);
   g_test_add_data_func ("/application/new-game-with-scores", app, (GTestDataFunc) test_new_game_with_scores);
   g_test_add_data_func ("/application/about", app, (GTestDataFunc) test_about);
+  g_test_add_data_func ("/application/shortcuts-listed", app, (GTestDataFunc) test_shortcuts_listed);
   return g_test_run ();
 }

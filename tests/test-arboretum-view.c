@@ -317,11 +317,19 @@ test_card_width (Fixture *fixture, gconstpointer data)
   g_assert_cmpint (arb_arboretum_view_get_card_width (fixture->view), ==, 100);
   arb_test_wait_laid_out (arb_arboretum_view_get_card_widget (fixture->view, 0, 0));
   card = where (fixture, arb_arboretum_view_get_card_widget (fixture->view, 0, 0));
-  cell = where (fixture, arb_arboretum_view_get_cell_button (fixture->view, 2, 0));
   g_assert_cmpfloat (card.size.width, ==, 100);
   g_assert_cmpfloat (card.size.height, ==, 140);
+  /* A free place among the cards takes a card's room; one in the ring
+   * around them half of it, in depth. */
+  cell = where (fixture, arb_arboretum_view_get_cell_button (fixture->view, 1, -1));
   g_assert_cmpfloat (cell.size.width, ==, 100);
   g_assert_cmpfloat (cell.size.height, ==, 140);
+  cell = where (fixture, arb_arboretum_view_get_cell_button (fixture->view, 2, 0));
+  g_assert_cmpfloat (cell.size.width, ==, 50);
+  g_assert_cmpfloat (cell.size.height, ==, 140);
+  cell = where (fixture, arb_arboretum_view_get_cell_button (fixture->view, 0, 1));
+  g_assert_cmpfloat (cell.size.width, ==, 100);
+  g_assert_cmpfloat (cell.size.height, ==, 70);
   /* A cell alone, with no card beside it, takes a card's room too. */
   arb_arboretum_view_set_arboretum (fixture->view, &empty);
   arb_arboretum_view_set_cells (fixture->view, origin, 1);
@@ -350,21 +358,22 @@ set_page_size (Fixture *fixture, int width, int height)
 
 /* With fit, the cards shrink so that the arboretum and the cells around it
  * show whole in the page: the widest card that does (64 pixels for one
- * card, three by three cells, in 225 pixels: 2 × 12 of margin, 3 × 64 and
- * 2 × 4 of spacing), never wider than asked, never narrower than 56. */
+ * card in its ring of cells half as wide, in 160 pixels: 2 × 12 of margin,
+ * 64, 2 × 32 and 2 × 4 of spacing), never wider than asked, never
+ * narrower than 56. */
 static void
 test_fit (Fixture *fixture, gconstpointer data)
 {
   ArbArboretum arboretum = arboretum_of (three, 1);
 
   arb_arboretum_view_set_arboretum (fixture->view, &arboretum);
-  set_page_size (fixture, 225, 600);
+  set_page_size (fixture, 160, 600);
   g_assert_cmpint (arb_arboretum_view_get_card_width (fixture->view), ==, 80);
   arb_arboretum_view_set_fit (fixture->view, TRUE);
   g_assert_true (arb_arboretum_view_get_fit (fixture->view));
   g_assert_cmpint (arb_arboretum_view_get_card_width (fixture->view), ==, 64);
-  /* 223 pixels: one less. */
-  set_page_size (fixture, 223, 600);
+  /* 159 pixels: one less. */
+  set_page_size (fixture, 159, 600);
   g_assert_cmpint (arb_arboretum_view_get_card_width (fixture->view), ==, 63);
   /* Room enough: the width asked for, and no more. */
   set_page_size (fixture, 800, 600);

@@ -12,6 +12,7 @@
 #include "arb-application.h"
 #include "arb-card-widget.h"
 #include "arb-pile-view.h"
+#include "arb-side-panel.h"
 
 /* Choosing a card, the Discard button coming, and planting move nothing
  * else: the arboretum stays put and the other cards stay under the
@@ -511,6 +512,196 @@ test_arboretum_fits (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Whether widget lies whole inside the page of its scrolled window, and
+ * that scrolled window whole inside the window's content. */
+static gboolean
+in_sight (ArbWindow *window, GtkWidget *widget)
+{
+  GtkWidget *scrolled = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+  graphene_rect_t in_page, page;
+
+  if (!gtk_widget_get_mapped (widget) || gtk_widget_get_width (widget) == 0
+      || !gtk_widget_compute_bounds (widget, scrolled, &in_page)
+      || !gtk_widget_compute_bounds (scrolled, GTK_WIDGET (window), &page))
+    return FALSE;
+  return in_page.origin.x >= -0.5 && in_page.origin.y >= -0.5
+         && in_page.origin.x + in_page.size.width <= gtk_widget_get_width (scrolled) + 0.5
+         && in_page.origin.y + in_page.size.height <= gtk_widget_get_height (scrolled) + 0.5
+         && page.origin.y + page.size.height <= gtk_widget_get_height (GTK_WIDGET (window)) + 0.5;
+}
+
+/* The whole large arboretum, its free places with it, is in sight. */
+static gboolean
+whole_arboretum_in_sight (ArbWindow *window)
+{
+  GtkWidget *grid = gtk_widget_get_first_child (gtk_widget_get_first_child (GTK_WIDGET (fitting_view)));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (grid); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_get_visible (child) && !in_sight (window, child))
+      return FALSE;
+  return arb_arboretum_view_get_n_cells (fitting_view) > 0;
+}
+
+/* Plays the person's turns, choosing the first places, until the large
+ * arboretum holds n cards, then chooses a card: its free places light up. */
+static void
+grow_arboretum (ArbWindow *window, guint n)
+{
+  const ArbState *state = arb_game_get_state (arb_window_get_game (window));
+
+  while (state->arboreta[0].n < n)
+    {
+      arb_test_wait_for (window, arb_test_settled);
+      for (int i = 0; i < 4; i++)
+        arb_test_person_step (window);
+      state = arb_game_get_state (arb_window_get_game (window));
+    }
+  arb_test_wait_for (window, arb_test_settled);
+  arb_test_person_step (window);
+  arb_test_person_step (window);
+  state = arb_game_get_state (arb_window_get_game (window));
+  arb_test_select_card (window, arb_card_set_nth (&state->hands[state->current], 0));
+}
+
+/* At the default size (1100 × 700), an arboretum of 5 cards, then of 8,
+ * shows whole with every free place of the card chosen, without
+ * scrolling: the table leaves it the room of its rows. */
+static void
+test_arboretum_room (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  const guint sizes[] = { 5, 8 };
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 47, &error));
+  fitting_view = arb_table_get_arboretum_view (arb_window_get_table (window), 0);
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      grow_arboretum (window, sizes[i]);
+      arb_test_wait_for (window, arboretum_fits_or_scrolls);
+      arb_test_let_frames_pass ();
+      g_test_message ("%u cards: %d pixels wide, arboretum %d pixels high", sizes[i],
+                      arb_arboretum_view_get_card_width (fitting_view),
+                      gtk_widget_get_height (gtk_widget_get_ancestor (GTK_WIDGET (fitting_view),
+                                                                      GTK_TYPE_SCROLLED_WINDOW)));
+      g_assert_true (arboretum_fits (window));
+      g_assert_true (whole_arboretum_in_sight (window));
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+reviewed (ArbWindow *window)
+{
+  return arb_session_get_review (window->session) != NULL;
+}
+
+static gboolean
+panel_revealed (ArbTable *table)
+{
+  gboolean revealed;
+
+  g_object_get (table, "reveal-panel", &revealed, NULL);
+  return revealed;
+}
+
+/* Whether the review's chart, slid over the bottom of the table, covers
+ * some of widget. */
+static gboolean
+under_chart (ArbWindow *window, GtkWidget *widget)
+{
+  GtkWidget *sheet = GTK_WIDGET (window->chart_revealer);
+  graphene_rect_t bounds, chart;
+
+  if (!gtk_revealer_get_child_revealed (window->chart_revealer)
+      || !gtk_widget_compute_bounds (sheet, GTK_WIDGET (window), &chart)
+      || !gtk_widget_compute_bounds (widget, GTK_WIDGET (window), &bounds))
+    return FALSE;
+  return bounds.origin.y + bounds.size.height > chart.origin.y + 0.5
+         && bounds.origin.x + bounds.size.width > chart.origin.x + 0.5
+         && bounds.origin.x < chart.origin.x + chart.size.width - 0.5;
+}
+
+/* Hard's card, where the review shows it, is in sight once shown: in the
+ * large arboretum, or in the side panel's, unless the panel is folded
+ * away (its button then slides it over the table). */
+static gboolean
+ghost_in_sight (ArbWindow *window)
+{
+  ArbTable *table = arb_window_get_table (window);
+
+  for (guint p = 0; p < 2; p++)
+    {
+      ArbArboretumView *view = arb_table_get_arboretum_view (table, p);
+      GtkWidget *ghost = arb_arboretum_view_get_ghost (view);
+
+      if (ghost != NULL)
+        return (in_sight (window, ghost) && !under_chart (window, ghost))
+               || (gtk_widget_get_ancestor (GTK_WIDGET (view), ARB_TYPE_SIDE_PANEL) != NULL
+                   && !panel_revealed (table));
+    }
+  return TRUE;
+}
+
+/* The replay's bar, and the review above it, lie whole in the window. */
+static void
+assert_replay_bar_whole (ArbWindow *window)
+{
+  graphene_rect_t bar, review;
+
+  g_assert_true (gtk_widget_compute_bounds (window->replay_bar, GTK_WIDGET (window), &bar));
+  g_assert_true (gtk_widget_compute_bounds (window->review_box, GTK_WIDGET (window), &review));
+  g_assert_cmpfloat (bar.origin.y + bar.size.height, <=, gtk_widget_get_height (GTK_WIDGET (window)) + 0.5);
+  g_assert_cmpfloat (review.size.height, >, 0);
+}
+
+/* In a reviewed replay with the chart open, at the default size and on
+ * an 800 × 600 screen: the bar lies whole in the window, the arboretum
+ * keeps room for a few rows, and Hard's card comes into sight at every
+ * step that shows one. */
+static void
+check_review_room (int width, int height)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (ArbGame) game = arb_test_random_game (2, 7);
+  ArbReview *review;
+  guint n_ghosts = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  arb_test_show_finished_game (window, game);
+  arb_window_start_replay (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.review", NULL);
+  arb_test_wait_for (window, reviewed);
+  gtk_toggle_button_set_active (window->chart_button, TRUE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-first", NULL);
+  arb_test_let_frames_pass ();
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->review_chart)));
+  g_assert_true (gtk_revealer_get_child_revealed (window->chart_revealer));
+  assert_replay_bar_whole (window);
+  review = arb_session_get_review (window->session);
+  for (guint s = 0; s < arb_review_get_n_steps (review); s++)
+    {
+      arb_replay_seek (arb_window_get_replay (window), s);
+      arb_test_wait_for (window, ghost_in_sight);
+      for (guint p = 0; p < 2; p++)
+        n_ghosts += arb_arboretum_view_get_ghost (arb_table_get_arboretum_view (arb_window_get_table (window), p)) != NULL;
+    }
+  g_test_message ("%d × %d: %u steps with Hard's card in sight", width, height, n_ghosts);
+  g_assert_cmpuint (n_ghosts, >, 0);
+  assert_replay_bar_whole (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_review_room (void)
+{
+  check_review_room (1100, 700);
+  check_review_room (800, 600);
+}
+
 /* The shortcuts window is built when first asked for (not with every
  * window), then shown again. */
 static void
@@ -722,6 +913,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/default-names-translated", test_default_names_translated);
   g_test_add_func ("/window/nothing-moves", test_nothing_moves);
   g_test_add_func ("/window/arboretum-fits", test_arboretum_fits);
+  g_test_add_func ("/window/arboretum-room", test_arboretum_room);
+  g_test_add_func ("/window/review-room", test_review_room);
   g_test_add_func ("/window/heading-keeps-height", test_heading_keeps_height);
   g_test_add_func ("/window/menu-mnemonics", test_menu_mnemonics);
   g_test_add_func ("/window/species-count-plural", test_species_count_plural);

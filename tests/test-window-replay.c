@@ -63,7 +63,7 @@ test_last_turn_shown (void)
 }
 
 /* A replay with all hands open: the other hands come above the hand shown,
- * not between its title and its cards. */
+ * not between its title (beside it) and its cards. */
 static void
 test_all_hands_order (void)
 {
@@ -77,10 +77,15 @@ test_all_hands_order (void)
   gtk_toggle_button_set_active (window->all_hands_switch, TRUE);
   arb_test_let_frames_pass ();
   g_assert_true (gtk_widget_get_mapped (ARB_TEST_TABLE_PART (window, "other_hands_box")));
-  g_assert_cmpfloat (arb_test_y_in_window (window, ARB_TEST_TABLE_PART (window, "other_hands_box")), <,
-                     arb_test_y_in_window (window, ARB_TEST_TABLE_PART (window, "hand_title")));
-  g_assert_cmpfloat (arb_test_y_in_window (window, ARB_TEST_TABLE_PART (window, "hand_title")), <,
-                     arb_test_y_in_window (window, GTK_WIDGET (arb_table_get_hand_view (arb_window_get_table (window)))));
+  {
+    GtkWidget *hand = GTK_WIDGET (arb_table_get_hand_view (arb_window_get_table (window)));
+    double hand_y = arb_test_y_in_window (window, hand);
+    double title_y = arb_test_y_in_window (window, ARB_TEST_TABLE_PART (window, "hand_title"));
+
+    g_assert_cmpfloat (arb_test_y_in_window (window, ARB_TEST_TABLE_PART (window, "other_hands_box")), <, hand_y);
+    g_assert_cmpfloat (title_y, >=, hand_y);
+    g_assert_cmpfloat (title_y, <, hand_y + gtk_widget_get_height (hand));
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
