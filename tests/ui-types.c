@@ -8,8 +8,9 @@
  * - the game's widgets are linked in, where the builder finds their
  *   get_type () functions by name, so a template may hold an ArbCardWidget;
  * - the game's signal handlers are static functions the tool cannot see,
- *   so any handler name that is not a type is accepted, as GTK 4.10's tool
- *   does with its "fake scope". The signals themselves are still checked.
+ *   so any handler name of the game's (on_..., _arb_...) that is not a type
+ *   is accepted, as GTK 4.10's tool does with its "fake scope". The signals
+ *   themselves are still checked.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -40,8 +41,12 @@ g_module_symbol (GModule *module, const char *symbol_name, gpointer *symbol)
     *(gpointer *) &real_symbol = dlsym (RTLD_NEXT, "g_module_symbol");
   if (real_symbol (module, symbol_name, symbol))
     return TRUE;
-  /* An unknown type must stay an error. */
-  if (g_str_has_suffix (symbol_name, "_get_type"))
+  /* An unknown type must stay an error; and only the game's handlers
+   * (on_..., _arb_...) are made up: a library that looks for another's
+   * symbol must not find it (libsoup 3 refuses to start when libsoup 2's
+   * soup_uri_new seems loaded). */
+  if (g_str_has_suffix (symbol_name, "_get_type")
+      || !(g_str_has_prefix (symbol_name, "on_") || g_str_has_prefix (symbol_name, "_arb_")))
     return FALSE;
   *symbol = handler.pointer;
   return TRUE;
