@@ -192,6 +192,7 @@ arb_application_startup (GApplication *app)
     { "win.zoom-out", { "<Control>minus", NULL } },
     { "win.zoom-reset", { "<Control>0", NULL } },
     { "win.open", { "<Control>o", NULL } },
+    { "win.play-online", { "<Control><Shift>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
