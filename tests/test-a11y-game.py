@@ -119,11 +119,14 @@ def main_menu(ear):
 
 
 def listen_to_arboretum(ear, heard):
-    for card in ear.all('image', CARD_NAME.pattern):
+    """Every card of the arboreta is named with its place; some card of
+    them, once a path has grown, with its path. Which card comes first in
+    the tree depends on the layout, and a card alone is on no path."""
+    cards = ear.all('image', CARD_NAME.pattern)
+    if cards:
         heard['cards named with their place'] += 1
-        if ', on a path of ' in card.get_name():
-            heard['paths said'] += 1
-        return
+    if any(', on a path of ' in card.get_name() for card in cards):
+        heard['paths said'] += 1
 
 
 def listen(ear, heard, turn):
