@@ -548,6 +548,19 @@ disconnect_game (ArbSession *self)
   g_clear_object (&self->game);
 }
 
+/* The session follows game, in place of the one it held. */
+static void
+hold_game (ArbSession *self, ArbGame *game)
+{
+  disconnect_game (self);
+  if (game == NULL)
+    return;
+  self->game = g_object_ref (game);
+  g_signal_connect (game, "step-applied", G_CALLBACK (on_step_applied), self);
+  g_signal_connect (game, "position-reset", G_CALLBACK (on_position_reset), self);
+  g_signal_connect_swapped (game, "notify::can-take-back", G_CALLBACK (on_can_take_back), self);
+}
+
 /* Cancels whatever runs for the game shown: a computer's step, a hint, a
  * review, a file being read. */
 void
@@ -580,14 +593,7 @@ set_game_full (ArbSession *self, ArbGame *game, ArbReview *review, GFile *file, 
       if (self->autosave_slot != NULL && game != NULL)
         arb_autosave_slot_discard (self->autosave_slot, NULL);
       g_clear_pointer (&self->autosave_slot, arb_autosave_slot_free);
-      disconnect_game (self);
-      if (game != NULL)
-        {
-          self->game = g_object_ref (game);
-          g_signal_connect (game, "step-applied", G_CALLBACK (on_step_applied), self);
-          g_signal_connect (game, "position-reset", G_CALLBACK (on_position_reset), self);
-          g_signal_connect_swapped (game, "notify::can-take-back", G_CALLBACK (on_can_take_back), self);
-        }
+      hold_game (self, game);
       self->autosave_failed = FALSE;
       notify (self, PROP_GAME);
     }
@@ -750,10 +756,7 @@ arb_session_finish_online (ArbSession *self, ArbGame *record, GFile *file)
   g_return_if_fail (self->online_seat >= 0);
   if (self->replay != NULL)
     arb_session_stop_replay (self);
-  disconnect_game (self);
-  self->game = g_object_ref (record);
-  g_signal_connect (record, "step-applied", G_CALLBACK (on_step_applied), self);
-  g_signal_connect (record, "position-reset", G_CALLBACK (on_position_reset), self);
+  hold_game (self, record);
   self->made_up = FALSE;
   self->move_sent = FALSE;
   set_file (self, file);
