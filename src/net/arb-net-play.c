@@ -77,20 +77,33 @@ fail_with (ArbNetPlay *self, const char *message)
 
 /* ---- the game as this seat saw it ------------------------------------------- */
 
+/* Whether the host plays seat with a computer (its kind is a level). */
+static gboolean
+seat_is_computer (ArbNetPlay *self, guint seat)
+{
+  const char *kind = arb_net_client_get_seat_kind (self->client, seat);
+
+  return kind != NULL && !g_str_equal (kind, "person");
+}
+
+/* The player of seat, as the host says. */
+static ArbPlayer *
+seat_player (ArbNetPlay *self, guint seat)
+{
+  gboolean computer = seat_is_computer (self, seat);
+
+  return arb_player_new (arb_net_client_get_seat_name (self->client, seat),
+                         computer ? ARB_PLAYER_COMPUTER : ARB_PLAYER_PERSON,
+                         computer ? arb_net_client_get_seat_kind (self->client, seat) : NULL);
+}
+
 static GPtrArray *
 players_from_seats (ArbNetPlay *self)
 {
   GPtrArray *players = g_ptr_array_new_with_free_func (g_object_unref);
 
   for (guint p = 0; p < arb_net_client_get_n_seats (self->client); p++)
-    {
-      const char *kind = arb_net_client_get_seat_kind (self->client, p);
-      gboolean person = kind == NULL || g_str_equal (kind, "person");
-
-      g_ptr_array_add (players, arb_player_new (arb_net_client_get_seat_name (self->client, p),
-                                                person ? ARB_PLAYER_PERSON : ARB_PLAYER_COMPUTER,
-                                                person ? NULL : kind));
-    }
+    g_ptr_array_add (players, seat_player (self, p));
   return players;
 }
 
@@ -145,16 +158,12 @@ follow_seats (ArbNetPlay *self)
   if (game == NULL || arb_session_get_online_seat (self->session) < 0)
     return;
   for (guint p = 0; p < MIN (arb_game_get_n_seats (game), arb_net_client_get_n_seats (self->client)); p++)
-    {
-      const char *kind = arb_net_client_get_seat_kind (self->client, p);
+    if (seat_is_computer (self, p) && !arb_game_is_computer (game, p))
+      {
+        g_autoptr (ArbPlayer) player = seat_player (self, p);
 
-      if (kind != NULL && !g_str_equal (kind, "person") && !arb_game_is_computer (game, p))
-        {
-          g_autoptr (ArbPlayer) player = arb_player_new (arb_net_client_get_seat_name (self->client, p),
-                                                         ARB_PLAYER_COMPUTER, kind);
-          arb_game_replace_player (game, p, player);
-        }
-    }
+        arb_game_replace_player (game, p, player);
+      }
 }
 
 /* One more step, with what the seat sees after it. */
