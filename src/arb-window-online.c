@@ -61,10 +61,12 @@ show_waiting_page (ArbWindow *self)
   g_autofree char *seats = describe_seats (play);
   g_autofree char *where = NULL;
   const char *code = arb_net_play_get_code (play);
+  /* Only a hosting screen has addresses to tell. */
+  gboolean hosting = addresses != NULL;
 
-  if (arb_net_play_get_is_host (play) || arb_net_play_get_port (play) > 0)
+  if (hosting)
     {
-      g_autofree char *joined = addresses != NULL && addresses[0] != NULL
+      g_autofree char *joined = addresses[0] != NULL
                                 ? g_strjoinv ("\n", addresses)
                                 /* Translators: the host has no network but this computer. */
                                 : g_strdup (_("This computer is on no network"));
@@ -82,7 +84,7 @@ show_waiting_page (ArbWindow *self)
                                                     : _("Joining the Game…"));
       adw_status_page_set_description (self->online_page, _("The game starts when every seat is taken."));
     }
-  set_label (self->online_code_label, arb_net_play_get_is_host (play) ? code : NULL);
+  set_label (self->online_code_label, hosting ? code : NULL);
   set_label (self->online_addresses_label, where);
   set_label (self->online_seats_label, arb_net_play_get_seat (play) >= 0 ? seats : NULL);
   /* Not on a label: a focused selectable label shows its text selected. */
