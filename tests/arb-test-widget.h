@@ -9,6 +9,7 @@
 
 #include "arb-engine.h"
 #include "arb-test-driver.h"
+#include "arb-test-wait.h"
 #include "arb-log-view.h"
 
 /* How long a condition may take before the test fails: long enough for a
@@ -44,6 +45,38 @@ arb_test_window_new (GtkWidget *child, int width, int height)
   gtk_window_set_child (window, child);
   gtk_window_present (window);
   return window;
+}
+
+/* Frames: a test that reads what is drawn waits for frames to be painted,
+ * not for a time to pass (a frame may take a second on a busy machine). */
+typedef struct {
+  GdkFrameClock *clock;
+  gint64         until;   /* the frame counter to reach */
+} ArbTestFrames;
+
+static inline gboolean
+arb_test_frames_painted (ArbTestFrames *frames)
+{
+  return gdk_frame_clock_get_frame_counter (frames->clock) >= frames->until;
+}
+
+/* Blocks in the main loop until widget's frame clock has painted n frames
+ * more, asking for each (a clock at rest paints nothing). */
+static inline void
+arb_test_wait_frames (GtkWidget *widget, guint n)
+{
+  GdkFrameClock *clock;
+
+  g_assert_true (gtk_widget_get_realized (widget));
+  clock = gtk_widget_get_frame_clock (widget);
+  g_assert_nonnull (clock);
+  for (guint i = 0; i < n; i++)
+    {
+      ArbTestFrames next = { clock, gdk_frame_clock_get_frame_counter (clock) + 1 };
+
+      gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_PAINT);
+      arb_test_wait_until ("a frame to be painted", arb_test_frames_painted, &next);
+    }
 }
 
 /* Runs the main loop for ms milliseconds: a few frames, laid out and drawn.
