@@ -218,8 +218,8 @@ test_no_peeking (void)
               if (memcmp (&other, &t.state, sizeof other) != 0)
                 differed++;
 
-              arb_projection_init (a, &t.state, seat, &knowledge);
-              arb_projection_init (b, &other, seat, &knowledge);
+              g_assert_true (arb_projection_init (a, &t.state, seat, &knowledge, NULL));
+              g_assert_true (arb_projection_init (b, &other, seat, &knowledge, NULL));
               g_assert_true (memcmp (a, b, sizeof *a) == 0);
               for (guint l = 0; l < ARB_AI_N_LEVELS; l++)
                 {

@@ -365,7 +365,7 @@ check_history (ArbGame *game, const char *text, int viewer)
   g_assert_true (arb_net_read_view (json_object_get_member (message, "start"), start, &error));
   g_assert_no_error (error);
   arb_knowledge_init (&nothing);
-  arb_projection_init (expected, arb_game_get_start_state (game), viewer, &nothing);
+  g_assert_true (arb_projection_init (expected, arb_game_get_start_state (game), viewer, &nothing, NULL));
   g_assert_true (arb_test_same_state (&start->state, &expected->state));
   g_assert_cmpint (start->viewer, ==, viewer);
   g_assert_cmpuint (json_array_get_length (steps), ==, arb_game_get_n_steps (game));
@@ -677,7 +677,7 @@ test_history_size (void)
       gsize room;
 
       arb_knowledge_init (&nothing);
-      arb_projection_init (start, arb_game_get_start_state (game), viewer, &nothing);
+      g_assert_true (arb_projection_init (start, arb_game_get_start_state (game), viewer, &nothing, NULL));
       arb_net_add_view_as (builder, "start", start);
       json_builder_set_member_name (builder, "steps");
       json_builder_begin_array (builder);

@@ -169,7 +169,7 @@ test_example_open_hands (void)
   table.state.phase = ARB_PHASE_OVER;
   arb_score_sheet_compute (&sheet, ARB_VARIANT_STANDARD, EXAMPLE_SPECIES, 3,
                            table.state.hands, table.state.arboreta);
-  arb_projection_init (&view, &table.state, ARB_VIEWER_ALL, NULL);
+  g_assert_true (arb_projection_init (&view, &table.state, ARB_VIEWER_ALL, NULL, NULL));
   for (guint subject = 0; subject < 3; subject++)
     {
       arb_rights_compute (&rights, &view, subject);

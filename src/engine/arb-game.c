@@ -675,5 +675,5 @@ arb_game_project (ArbGame *self, int viewer, ArbProjection *projection)
   arb_knowledge_init (&knowledge);
   for (guint i = 0; i < self->steps->len; i++)
     arb_knowledge_add_step (&knowledge, &g_array_index (self->steps, ArbStep, i));
-  arb_projection_init (projection, &self->state, viewer, &knowledge);
+  arb_projection_init_known (projection, &self->state, viewer, &knowledge);
 }

@@ -90,6 +90,15 @@ take_hand (ArbCardSet *set, const ArbCardSet *hand, ArbCard *bad)
   return TRUE;
 }
 
+/* Whether viewer is one that state can be shown to: the public table,
+ * everything, or one of its seats. */
+gboolean
+arb_projection_has_viewer (const ArbState *state, int viewer)
+{
+  return viewer == ARB_VIEWER_PUBLIC || viewer == ARB_VIEWER_ALL
+         || (viewer >= 0 && viewer < state->n_players);
+}
+
 /* public_state holds only what the viewer may know: its own hand (for a
  * seat), the known cards of the other hands, and a deck whose cards are
  * ignored (only its size counts). hand_size gives the true size of every
@@ -104,8 +113,12 @@ arb_projection_init_from_public (ArbProjection *view, const ArbState *public_sta
   /* A seat, or -1 for the public table, which holds no hand. */
   int seat = viewer >= 0 ? viewer : -1;
 
-  g_return_val_if_fail (viewer == ARB_VIEWER_PUBLIC || (viewer >= 0 && viewer < s->n_players), FALSE);
-
+  if (viewer != ARB_VIEWER_PUBLIC && !(viewer >= 0 && viewer < s->n_players))
+    {
+      g_set_error (error, ARB_ERROR, ARB_ERROR_INVALID_SETUP,
+                   _("The game has no player %d to show the table to"), viewer + 1);
+      return FALSE;
+    }
   memset (view, 0, sizeof *view);
   view->viewer = (gint8) viewer;
   view->state.variant = s->variant;
@@ -179,19 +192,20 @@ init_all (ArbProjection *view, const ArbState *state)
 }
 
 /* The projection for viewer of a full state, given what everybody saw
- * happen. Once the game is over every hand is shown, as at the scoring. */
-void
+ * happen. Once the game is over every hand is shown, as at the scoring.
+ * Refuses a viewer the game does not have, and a state whose cards do not
+ * add up. */
+gboolean
 arb_projection_init (ArbProjection *view, const ArbState *state, int viewer,
-                     const ArbKnowledge *knowledge)
+                     const ArbKnowledge *knowledge, GError **error)
 {
   ArbState public_state = *state;
   guint8 sizes[ARB_MAX_PLAYERS] = { 0 };
-  g_autoptr (GError) error = NULL;
 
   if (viewer == ARB_VIEWER_ALL)
     {
       init_all (view, state);
-      return;
+      return TRUE;
     }
   for (guint p = 0; p < state->n_players; p++)
     {
@@ -201,8 +215,20 @@ arb_projection_init (ArbProjection *view, const ArbState *state, int viewer,
       public_state.hands[p].bits[0] = state->hands[p].bits[0] & knowledge->known[p].bits[0];
       public_state.hands[p].bits[1] = state->hands[p].bits[1] & knowledge->known[p].bits[1];
     }
-  if (!arb_projection_init_from_public (view, &public_state, viewer, sizes, &error))
-    g_critical ("Inconsistent game state: %s", error->message);
+  return arb_projection_init_from_public (view, &public_state, viewer, sizes, error);
+}
+
+/* The same for a caller whose viewer is one of the game's by construction
+ * (the seat to move, a seat of the game): a failure there is a bug of the
+ * engine, said as a critical, never a crash. */
+void
+arb_projection_init_known (ArbProjection *view, const ArbState *state, int viewer,
+                           const ArbKnowledge *knowledge)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!arb_projection_init (view, state, viewer, knowledge, &error))
+    g_critical ("No projection of the game for viewer %d: %s", viewer, error->message);
 }
 
 void
@@ -214,7 +240,7 @@ arb_projection_init_from_steps (ArbProjection *view, const ArbState *state, cons
   arb_knowledge_init (&knowledge);
   for (guint i = 0; i < n_steps; i++)
     arb_knowledge_add_step (&knowledge, &steps[i]);
-  arb_projection_init (view, state, viewer, &knowledge);
+  arb_projection_init_known (view, state, viewer, &knowledge);
 }
 
 /* Whether viewer saw the card of a step: a draw from the deck is seen by

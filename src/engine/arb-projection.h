@@ -45,7 +45,14 @@ void     arb_knowledge_init             (ArbKnowledge        *knowledge);
 void     arb_knowledge_add_step         (ArbKnowledge        *knowledge,
                                          const ArbStep       *step);
 
-void     arb_projection_init            (ArbProjection       *view,
+gboolean arb_projection_has_viewer      (const ArbState      *state,
+                                         int                  viewer);
+gboolean arb_projection_init            (ArbProjection       *view,
+                                         const ArbState      *state,
+                                         int                  viewer,
+                                         const ArbKnowledge  *knowledge,
+                                         GError             **error);
+void     arb_projection_init_known      (ArbProjection       *view,
                                          const ArbState      *state,
                                          int                  viewer,
                                          const ArbKnowledge  *knowledge);

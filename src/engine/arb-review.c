@@ -333,7 +333,8 @@ job_run (const Job *job, GCancellable *cancellable, ArbReviewProgressFunc progre
         }
       /* What everybody knows from the steps so far; the view adds the
        * seat's own hand and hides everything else. */
-      arb_projection_init (view, state, step->player, &knowledge);
+      if (!arb_projection_init (view, state, step->player, &knowledge, error))
+        return NULL;
       if (!arb_review_analyse (view, &step->move, &job->params, i, cancellable, &entries[i],
                                &local_error))
         {

@@ -446,7 +446,7 @@ history_message (ArbNetTable *self, int viewer)
   ArbKnowledge nothing;
 
   arb_knowledge_init (&nothing);
-  arb_projection_init (start, arb_game_get_start_state (self->game), viewer, &nothing);
+  arb_projection_init_known (start, arb_game_get_start_state (self->game), viewer, &nothing);
   arb_net_add_view_as (builder, "start", start);
   json_builder_set_member_name (builder, "steps");
   json_builder_begin_array (builder);
