@@ -926,6 +926,126 @@ test_session_online (void)
   g_object_unref (host.host);
 }
 
+/* ---- changing the game from every seat (issue 31) -------------------------- */
+
+/* A game of that rule set and size whose only person sits at person_seat,
+ * or a game of people alone if person_seat is -1. */
+static ArbGame *
+game_with_person_at (ArbVariant variant, guint n_seats, int person_seat, guint32 seed)
+{
+  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GError) error = NULL;
+  ArbGame *game;
+
+  for (guint p = 0; p < n_seats; p++)
+    {
+      gboolean person = person_seat < 0 || (int) p == person_seat;
+      g_autofree char *name = g_strdup_printf ("Seat %u", p + 1);
+
+      g_ptr_array_add (players, arb_player_new (name, person ? ARB_PLAYER_PERSON : ARB_PLAYER_COMPUTER,
+                                                person ? NULL : "random"));
+    }
+  game = arb_game_new (variant, players, seed, 0, &error);
+  g_assert_no_error (error);
+  return game;
+}
+
+/* What a view does on every redraw: read the projection, which must be
+ * of a viewer the game shown has. */
+static void
+read_as_a_view_does (ArbViewpoint *viewpoint, guint *resets)
+{
+  const ArbProjection *projection = arb_viewpoint_get_projection (viewpoint);
+  ArbGame *game = arb_viewpoint_get_game (viewpoint);
+  int viewer = arb_viewpoint_get_viewer (viewpoint);
+
+  g_assert_nonnull (game);
+  g_assert_cmpint (projection->viewer, ==, viewer);
+  g_assert_cmpint (viewer, <, (int) arb_game_get_n_seats (game));
+  (*resets)++;
+}
+
+/* The screen shows the game's own seat: its only person, or the public
+ * table between several people; never a seat the game does not have. */
+static void
+assert_screen_fits (ArbSession *session, ArbGame *game, int person_seat)
+{
+  ArbViewpoint *viewpoint = arb_session_get_viewpoint (session);
+  int viewer = arb_viewpoint_get_viewer (viewpoint);
+
+  g_assert_true (arb_viewpoint_get_game (viewpoint) == game);
+  g_assert_cmpint (viewer, <, (int) arb_game_get_n_seats (game));
+  if (person_seat >= 0 && !arb_game_is_finished (game))
+    g_assert_cmpint (viewer, ==, person_seat);
+  g_assert_cmpint (arb_viewpoint_get_projection (viewpoint)->viewer, ==, viewer);
+}
+
+typedef struct {
+  ArbVariant variant;
+  guint      n_seats;
+} GameSize;
+
+static const GameSize game_sizes[] = {
+  { ARB_VARIANT_SOLO, 1 },
+  { ARB_VARIANT_STANDARD, 2 },
+  { ARB_VARIANT_CLASSIC, 3 },
+  { ARB_VARIANT_STANDARD, 4 },
+};
+
+/* From each seat of each size of game, to a new game of every size, to an
+ * opened save, to a replay of it and back: the screen never shows a seat
+ * the game does not have (the viewpoint once asked a 2-player game for
+ * seat 3's projection, and the window crashed). Criticals are fatal here. */
+static void
+test_session_every_change (void)
+{
+  g_autoptr (GFile) saved = g_file_new_build_filename (g_test_get_dir (G_TEST_DIST), "data", "saves",
+                                                       "good-standard-2p.arboretum", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) opened = arb_save_read_file (saved, NULL, NULL, &error);
+  guint32 seed = 100;
+
+  g_assert_no_error (error);
+  for (guint from = 0; from < G_N_ELEMENTS (game_sizes); from++)
+    for (int seat = -1; seat < (int) game_sizes[from].n_seats; seat++)
+      for (guint to = 0; to <= G_N_ELEMENTS (game_sizes); to++)
+        {
+          g_autoptr (ArbSession) session = arb_session_new ();
+          g_autoptr (ArbGame) first = game_with_person_at (game_sizes[from].variant, game_sizes[from].n_seats,
+                                                           seat, seed++);
+          g_autoptr (ArbGame) next = NULL;
+          ArbViewpoint *viewpoint = arb_session_get_viewpoint (session);
+          int next_seat = 0;
+          guint resets = 0;
+
+          g_signal_connect (viewpoint, "position-reset", G_CALLBACK (read_as_a_view_does), &resets);
+          arb_session_set_game (session, first, NULL);
+          assert_screen_fits (session, first, seat);
+          if (to < G_N_ELEMENTS (game_sizes))
+            {
+              next = game_with_person_at (game_sizes[to].variant, game_sizes[to].n_seats, 0, seed++);
+              arb_session_set_game (session, next, NULL);
+            }
+          else
+            {
+              next = g_object_ref (opened);
+              next_seat = -1;
+              arb_session_open_game (session, next, NULL, saved);
+            }
+          assert_screen_fits (session, next, next_seat);
+          arb_session_start_replay (session);
+          g_assert_nonnull (arb_session_get_replay (session));
+          assert_screen_fits (session, next, next_seat);
+          arb_session_stop_replay (session);
+          assert_screen_fits (session, next, next_seat);
+          /* And back to a game of the first size. */
+          arb_session_set_game (session, first, NULL);
+          assert_screen_fits (session, first, seat);
+          g_assert_cmpuint (resets, >=, 3);
+          arb_session_stop (session);
+        }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -950,6 +1070,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/review", test_session_review);
   g_test_add_func ("/session/review-run", test_session_review_run);
   g_test_add_func ("/session/online", test_session_online);
+  g_test_add_func ("/session/every-change", test_session_every_change);
   status = g_test_run ();
   dir = autosave_dir ();
   arb_test_remove_tree (dir);

@@ -276,6 +276,40 @@ test_redeal_changes_hidden_cards (void)
   g_assert_cmpstr (before, !=, after);
 }
 
+/* A projection asked for a seat the game does not have is refused with
+ * an error, never a crash; a viewpoint that follows a smaller game shows
+ * its public table rather than a seat it does not have, and takes a
+ * source and its viewer in one change, with one redraw. */
+static void
+test_viewer_the_game_lacks (void)
+{
+  static const Table four = { ARB_VARIANT_STANDARD, 4 };
+  static const Table two = { ARB_VARIANT_STANDARD, 2 };
+  g_autoptr (ArbGame) big = random_game (&four, 31);
+  g_autoptr (ArbGame) small = random_game (&two, 32);
+  g_autoptr (ArbViewpoint) viewpoint = arb_viewpoint_new (ARB_TABLE_EVENTS (big), 3);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) log = g_string_new (NULL);
+  ArbKnowledge nothing;
+  ArbProjection projection;
+
+  arb_knowledge_init (&nothing);
+  g_assert_false (arb_projection_init (&projection, arb_game_get_state (small), 3, &nothing, &error));
+  g_assert_error (error, ARB_ERROR, ARB_ERROR_INVALID_SETUP);
+  g_assert_true (arb_projection_init (&projection, arb_game_get_state (small), 1, &nothing, NULL));
+
+  g_signal_connect (viewpoint, "position-reset", G_CALLBACK (on_simple), log);
+  arb_viewpoint_set_source (viewpoint, ARB_TABLE_EVENTS (small));
+  g_assert_cmpint (arb_viewpoint_get_viewer (viewpoint), ==, ARB_VIEWER_PUBLIC);
+  g_assert_cmpint (arb_viewpoint_get_projection (viewpoint)->viewer, ==, ARB_VIEWER_PUBLIC);
+
+  g_string_truncate (log, 0);
+  arb_viewpoint_show (viewpoint, ARB_TABLE_EVENTS (big), 2);
+  g_assert_cmpint (arb_viewpoint_get_viewer (viewpoint), ==, 2);
+  g_assert_cmpint (arb_viewpoint_get_projection (viewpoint)->viewer, ==, 2);
+  g_assert_cmpstr (log->str, ==, "event\n");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -283,6 +317,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/viewpoint/masks-others-deck-draws", test_masks_others_deck_draws);
   g_test_add_func ("/viewpoint/hands-in-projection", test_hands_in_projection);
   g_test_add_func ("/viewpoint/change-viewer", test_change_viewer);
+  g_test_add_func ("/viewpoint/viewer-the-game-lacks", test_viewer_the_game_lacks);
   g_test_add_func ("/viewpoint/no-peeking", test_no_peeking);
   g_test_add_func ("/viewpoint/redeal-changes-hidden-cards", test_redeal_changes_hidden_cards);
   return g_test_run ();

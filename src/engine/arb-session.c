@@ -332,10 +332,12 @@ update_state (ArbSession *self)
       take_back = self->replay == NULL && cover_for < 0 && self->online_seat < 0 && arb_game_can_take_back (self->game) && n > 0
                   && (int) arb_game_get_step (self->game, n - 1)->player == viewer;
     }
-  arb_viewpoint_set_source (self->viewpoint,
-                            self->replay != NULL ? ARB_TABLE_EVENTS (self->replay)
-                            : self->game != NULL ? ARB_TABLE_EVENTS (self->game) : NULL);
-  arb_viewpoint_set_viewer (self->viewpoint, viewer);
+  /* The source and its viewer change together: a seat of the last game
+   * may not exist in the new one. */
+  arb_viewpoint_show (self->viewpoint,
+                      self->replay != NULL ? ARB_TABLE_EVENTS (self->replay)
+                      : self->game != NULL ? ARB_TABLE_EVENTS (self->game) : NULL,
+                      viewer);
   if (self->cover_for != cover_for)
     {
       self->cover_for = cover_for;

@@ -127,6 +127,7 @@ arb_viewpoint_get_step (ArbViewpoint *self, guint index, ArbStep *step)
 const ArbProjection *
 arb_viewpoint_get_projection (ArbViewpoint *self)
 {
+  g_autoptr (GError) error = NULL;
   ArbKnowledge knowledge;
   guint n;
 
@@ -138,7 +139,16 @@ arb_viewpoint_get_projection (ArbViewpoint *self)
   arb_knowledge_init (&knowledge);
   for (guint i = 0; i < n; i++)
     arb_knowledge_add_step (&knowledge, source_step (self, i));
-  arb_projection_init (&self->projection, source_state (self), self->viewer, &knowledge);
+  if (!arb_projection_init (&self->projection, source_state (self), self->viewer, &knowledge, &error))
+    {
+      /* The viewer always has a seat in the source (arb_viewpoint_show):
+       * this is a position whose cards do not add up. The public table
+       * hides every hand, whatever went wrong with one. */
+      g_warning ("The table cannot be shown to viewer %d: %s", self->viewer, error->message);
+      g_clear_error (&error);
+      if (!arb_projection_init (&self->projection, source_state (self), ARB_VIEWER_PUBLIC, &knowledge, &error))
+        g_critical ("The table cannot be shown at all: %s", error->message);
+    }
   self->projection_valid = TRUE;
   self->projection_steps = n;
   return &self->projection;
@@ -214,19 +224,60 @@ arb_viewpoint_get_source (ArbViewpoint *self)
   return self->source;
 }
 
-/* Follows source, a game or a replay (NULL: none); the views redraw. */
+/* Whether viewer may look at source: the public table and everything
+ * always, a seat only if the source's game has it. */
+static gboolean
+source_has_viewer (ArbTableEvents *source, int viewer)
+{
+  ArbGame *game;
+
+  if (viewer < 0 || source == NULL)
+    return TRUE;
+  game = ARB_IS_REPLAY (source) ? arb_replay_get_game (ARB_REPLAY (source)) : ARB_GAME (source);
+  return (guint) viewer < arb_game_get_n_seats (game);
+}
+
+/* Shows source (a game, a replay, or NULL: none) to viewer (a seat of its
+ * game, ARB_VIEWER_PUBLIC or ARB_VIEWER_ALL) in one change: the views
+ * redraw once, and never see a viewer that the source does not have, as
+ * seat 3 of a 4-player game would be in the next 2-player one. */
+void
+arb_viewpoint_show (ArbViewpoint *self, ArbTableEvents *source, int viewer)
+{
+  gboolean source_changed, viewer_changed;
+
+  g_return_if_fail (ARB_IS_VIEWPOINT (self));
+  g_return_if_fail (source == NULL || ARB_IS_GAME (source) || ARB_IS_REPLAY (source));
+  g_return_if_fail (viewer >= ARB_VIEWER_ALL && viewer < ARB_MAX_PLAYERS);
+  g_return_if_fail (source_has_viewer (source, viewer));
+
+  g_object_freeze_notify (G_OBJECT (self));
+  source_changed = g_set_object (&self->source, source);
+  if (source_changed)
+    {
+      g_signal_group_set_target (self->source_signals, source);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SOURCE]);
+    }
+  viewer_changed = self->viewer != viewer;
+  if (viewer_changed)
+    {
+      self->viewer = viewer;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEWER]);
+    }
+  invalidate (self);
+  g_object_thaw_notify (G_OBJECT (self));
+  if ((source_changed || viewer_changed) && self->source != NULL)
+    arb_table_events_emit_reset (ARB_TABLE_EVENTS (self));
+}
+
+/* Follows source with the same viewer, or the public table if the
+ * viewer is a seat that source's game does not have. */
 void
 arb_viewpoint_set_source (ArbViewpoint *self, ArbTableEvents *source)
 {
   g_return_if_fail (ARB_IS_VIEWPOINT (self));
-  g_return_if_fail (source == NULL || ARB_IS_GAME (source) || ARB_IS_REPLAY (source));
-  if (!g_set_object (&self->source, source))
-    return;
-  g_signal_group_set_target (self->source_signals, source);
-  invalidate (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SOURCE]);
-  if (source != NULL)
-    arb_table_events_emit_reset (ARB_TABLE_EVENTS (self));
+  arb_viewpoint_show (self, source,
+                      source_has_viewer (source, self->viewer) ? self->viewer : ARB_VIEWER_PUBLIC);
 }
 
 int
@@ -236,20 +287,13 @@ arb_viewpoint_get_viewer (ArbViewpoint *self)
   return self->viewer;
 }
 
-/* Another viewer takes the screen (a seat, ARB_VIEWER_PUBLIC, or
- * ARB_VIEWER_ALL); the views redraw. */
+/* Another viewer takes the screen (a seat of the source's game,
+ * ARB_VIEWER_PUBLIC, or ARB_VIEWER_ALL); the views redraw. */
 void
 arb_viewpoint_set_viewer (ArbViewpoint *self, int viewer)
 {
   g_return_if_fail (ARB_IS_VIEWPOINT (self));
-  g_return_if_fail (viewer >= ARB_VIEWER_ALL && viewer < ARB_MAX_PLAYERS);
-  if (self->viewer == viewer)
-    return;
-  self->viewer = viewer;
-  invalidate (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEWER]);
-  if (self->source != NULL)
-    arb_table_events_emit_reset (ARB_TABLE_EVENTS (self));
+  arb_viewpoint_show (self, self->source, viewer);
 }
 
 ArbViewpoint *

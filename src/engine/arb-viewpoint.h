@@ -30,6 +30,9 @@ G_DECLARE_FINAL_TYPE (ArbViewpoint, arb_viewpoint, ARB, VIEWPOINT, GObject)
 ArbViewpoint        *arb_viewpoint_new            (ArbTableEvents *source,
                                                    int             viewer);
 ArbTableEvents      *arb_viewpoint_get_source     (ArbViewpoint   *self);
+void                 arb_viewpoint_show           (ArbViewpoint   *self,
+                                                   ArbTableEvents *source,
+                                                   int             viewer);
 void                 arb_viewpoint_set_source     (ArbViewpoint   *self,
                                                    ArbTableEvents *source);
 int                  arb_viewpoint_get_viewer     (ArbViewpoint   *self);
