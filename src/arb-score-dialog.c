@@ -363,18 +363,36 @@ tell_sums_and_rights (ArbScoreDialog *self)
     }
 }
 
+/* What a screen reader says of a path button, "Jacaranda path of 5 cards,
+ * 9 points": GTK 4.8 names a button after its label only when the button
+ * makes the label itself, and would call this one "GtkButton". The walk
+ * it shows, card by card, stays in the label it holds. */
+static char *
+path_button_name (const ArbSpeciesScore *score, ArbSpecies species)
+{
+  /* Translators: a scored path, for a screen reader: its species and its
+   * length; its points follow ("Oak path of 5 cards, 9 points"). */
+  g_autofree char *path = g_strdup_printf (ngettext ("%s path of %u card", "%s path of %u cards", score->path.n),
+                                           arb_species_name (species), (guint) score->path.n);
+
+  /* Translators: a path and its points, for a screen reader. */
+  return g_strdup_printf (ngettext ("%s, %u point", "%s, %u points", score->points), path, score->points);
+}
+
 /* A scored path, walked card by card with its points: a button that
- * lights it in the arboretum below. */
+ * lights it in the arboretum below, named as it is made. */
 static GtkWidget *
 path_button (ArbScoreDialog *self, guint player, ArbSpecies species)
 {
-  const ArbPath *path = &self->sheet.players[player].species[species].path;
-  g_autofree char *walk = arb_score_describe_path (path);
+  const ArbSpeciesScore *score = &self->sheet.players[player].species[species];
+  g_autofree char *walk = arb_score_describe_path (&score->path);
+  g_autofree char *name = path_button_name (score, species);
   GtkWidget *button = gtk_button_new ();
   GtkWidget *label = species_line (species, walk);
   GtkEventController *motion = gtk_event_controller_motion_new ();
 
   gtk_button_set_child (GTK_BUTTON (button), label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_add_css_class (button, "story-path");
   g_object_set_data (G_OBJECT (button), "player", GUINT_TO_POINTER (player));
