@@ -2,6 +2,8 @@
 /* arb-accessible.c: see arb-accessible.h. */
 #include "config.h"
 
+#include <adwaita.h>
+
 #include "arb-accessible.h"
 
 /* GTK 4.8 names a button with a mnemonic twice, "_New Game New Game": its
@@ -55,13 +57,58 @@ unname_container (GtkWidget *widget)
     gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
 }
 
+/* What names a list of a group: its title, else its description, else
+ * the title of its first row (a group of one expander row). */
+static const char *
+title_of_group (AdwPreferencesGroup *group, GtkWidget *list)
+{
+  const char *title = adw_preferences_group_get_title (group);
+  GtkWidget *first = gtk_widget_get_first_child (list);
+
+  if (title == NULL || *title == '\0')
+    title = adw_preferences_group_get_description (group);
+  if ((title == NULL || *title == '\0') && ADW_IS_PREFERENCES_ROW (first))
+    title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (first));
+  return title;
+}
+
+/* The row or group whose title names widget, a part libadwaita 1.2 builds
+ * and leaves unnamed, which GTK 4.8 would call after its class: the lists
+ * of a combo row, shown and popped up ("GtkListView"), the switch and the
+ * nested list of an expander row, the list of a group ("GtkListBox"). */
+static const char *
+title_of_owner (GtkWidget *widget)
+{
+  GtkWidget *owner;
+
+  if (GTK_IS_LIST_VIEW (widget) && (owner = gtk_widget_get_ancestor (widget, ADW_TYPE_COMBO_ROW)) != NULL)
+    return adw_preferences_row_get_title (ADW_PREFERENCES_ROW (owner));
+  if ((GTK_IS_SWITCH (widget) || GTK_IS_LIST_BOX (widget))
+      && (owner = gtk_widget_get_ancestor (widget, ADW_TYPE_EXPANDER_ROW)) != NULL)
+    return adw_preferences_row_get_title (ADW_PREFERENCES_ROW (owner));
+  if (GTK_IS_LIST_BOX (widget) && (owner = gtk_widget_get_ancestor (widget, ADW_TYPE_PREFERENCES_GROUP)) != NULL)
+    return title_of_group (ADW_PREFERENCES_GROUP (owner), widget);
+  return NULL;
+}
+
+static void
+name_row_part (GtkWidget *widget)
+{
+  const char *title = title_of_owner (widget);
+
+  if (title != NULL && *title != '\0')
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+}
+
 /* Names every button under root (root too) as a screen reader should say
- * it, and leaves the containers unnamed; the buttons built later name
- * themselves. */
+ * it, and the parts of libadwaita's rows after their rows, and leaves the
+ * containers unnamed: for what a widget builds once, from its init. The
+ * buttons built later name themselves when they are made. */
 void
 arb_accessible_name_buttons (GtkWidget *root)
 {
   name_button (root);
+  name_row_part (root);
   unname_container (root);
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-accessible.h: what GTK 4.8 leaves for us to tell a screen reader:
- * names without their mnemonics, icon buttons named once, containers not
- * named after their class, the pages of a stack that are not shown left
- * out, and news spoken. */
+ * names without their mnemonics, icon buttons named once, the parts of
+ * libadwaita's rows named after their rows, containers not named after
+ * their class, the pages of a stack that are not shown left out, and news
+ * spoken. */
 #pragma once
 
 #include <gtk/gtk.h>

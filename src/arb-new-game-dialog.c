@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "arb-accessible.h"
 #include "arb-new-game-dialog.h"
 
 struct _ArbNewGameDialog
@@ -475,6 +476,7 @@ arb_new_game_dialog_init (ArbNewGameDialog *self)
   add_seat_choices (self);
   add_seat_rows (self);
   add_species_rows (self);
+  arb_accessible_name_buttons (GTK_WIDGET (self));
 }
 
 ArbNewGameDialog *

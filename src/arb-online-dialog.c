@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "arb-accessible.h"
 #include "arb-online-dialog.h"
 
 struct _ArbOnlineDialog
@@ -220,6 +221,7 @@ arb_online_dialog_init (ArbOnlineDialog *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   fill_rows (self);
+  arb_accessible_name_buttons (GTK_WIDGET (self));
   on_seats_changed (self);
   on_page_changed (self);
   /* The name people know this computer's user by, to start with. */

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "arb-accessible.h"
 #include "arb-preferences-window.h"
 
 struct _ArbPreferencesWindow
@@ -71,10 +72,25 @@ arb_preferences_window_class_init (ArbPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbPreferencesWindow, card_style_row);
 }
 
+/* AdwPreferencesWindow 1.2 keeps its search entry, searching or not, and
+ * leaves it unnamed: GTK 4.8 would call it "GtkSearchEntry". */
+static void
+name_search_entry (GtkWidget *root)
+{
+  if (GTK_IS_SEARCH_ENTRY (root))
+    gtk_accessible_update_property (GTK_ACCESSIBLE (root), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    _("Search Preferences"), -1);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    name_search_entry (child);
+}
+
 static void
 arb_preferences_window_init (ArbPreferencesWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  arb_accessible_name_buttons (GTK_WIDGET (self));
+  name_search_entry (GTK_WIDGET (self));
 }
 
 ArbPreferencesWindow *

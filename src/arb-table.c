@@ -310,6 +310,8 @@ update_hand (ArbTable *self, const ArbState *state)
     {
       arb_hand_view_set_hand (self->hand_view, NULL, ARB_CARD_NONE);
       gtk_label_set_label (self->hand_title, "");
+      /* An empty label would be read "GtkLabel". */
+      arb_accessible_set_hidden (GTK_WIDGET (self->hand_title), TRUE);
       return;
     }
   /* Places left empty keep cards under a person's pointer during their
@@ -333,6 +335,7 @@ update_hand (ArbTable *self, const ArbState *state)
                                : _("%s’s hand"), name);
     }
   gtk_label_set_label (self->hand_title, title);
+  arb_accessible_set_hidden (GTK_WIDGET (self->hand_title), FALSE);
 }
 
 /* ---- lit places, buttons and focus ---------------------------------------- */

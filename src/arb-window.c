@@ -585,7 +585,6 @@ arb_window_show_new_game (ArbWindow *self)
   gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
   gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
   g_signal_connect_object (dialog, "game-created", G_CALLBACK (on_game_created), self, 0);
-  arb_accessible_name_buttons (GTK_WIDGET (dialog));
   gtk_window_present (GTK_WINDOW (dialog));
 }
 /* Starts a game from "VARIANT:SEATS[:WHO,WHO...]" where WHO is "person" or a
