@@ -231,7 +231,8 @@ add_headings (ArbScoreDialog *self)
       /* A long name is cut rather than widening the sheet past the screen. */
       gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
       gtk_label_set_max_width_chars (GTK_LABEL (name), 14);
-      gtk_widget_set_tooltip_text (name, name_of (self, p));
+      /* The whole name, not read a second time as the label's description. */
+      arb_accessible_set_repeating_tooltip (name, name_of (self, p));
       gtk_grid_attach (self->sheet_grid, name, hand_column (p), 0, 2, 1);
       gtk_label_set_xalign (GTK_LABEL (hand), 1);
       gtk_label_set_xalign (GTK_LABEL (points), 1);
