@@ -104,7 +104,9 @@ class Ear:
         found = self.all(role, name)
         return found[0] if found else None
 
-    def wait(self, what, condition, limit=WAIT_LIMIT):
+    def wait(self, what, condition, limit=WAIT_LIMIT, seen=None):
+        """Waits for condition to hold, at most limit seconds; then fails,
+        saying what it waited for and, given seen, what it saw."""
         end = time.monotonic() + limit
         while time.monotonic() < end:
             if self.proc.poll() is not None:
@@ -113,6 +115,8 @@ class Ear:
             if result:
                 return result
             time.sleep(0.1)
+        if seen is not None:
+            raise Failure('no %s after %d s; seen: %s' % (what, limit, seen()))
         raise Failure('no %s after %d s' % (what, limit))
 
     def wait_for(self, role, name, limit=WAIT_LIMIT):
