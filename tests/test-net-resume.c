@@ -94,7 +94,7 @@ start_server (Resume *r, const char *address, const char *dir)
   r->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (r->server));
   r->line_done = FALSE;
   g_data_input_stream_read_line_async (r->out, G_PRIORITY_DEFAULT, NULL, on_line, r);
-  g_assert_true (arb_test_net_wait (line_done, r));
+  arb_test_net_wait ("arboretum-cli serve to print where it listens", line_done, r);
   g_assert_nonnull (r->line);
   if (r->uri != NULL)
     g_assert_nonnull (strstr (r->line, expected));
@@ -122,11 +122,11 @@ open_tables (Resume *r)
   for (guint t = 0; t < N_TABLES; t++)
     {
       const TableSetup *setup = &setups[t];
-      g_autoptr (ArbNetClient) host = arb_net_client_new (r->uri);
+      g_autoptr (ArbNetClient) host = arb_test_net_client_new (r->uri);
 
       arb_net_client_create (host, setup->variant, setup->n_seats, setup->seats, setup->seed);
       arb_net_client_open (host);
-      g_assert_true (arb_test_net_wait (arb_test_net_has_code, host));
+      arb_test_net_wait ("a new table's code", arb_test_net_has_code, host);
       g_assert_cmpuint (arb_net_client_get_n_errors (host), ==, 0);
       for (guint seat = 0; seat < setup->n_seats; seat++)
         {
@@ -134,11 +134,11 @@ open_tables (Resume *r)
 
           if (!g_str_equal (setup->seats[seat], "person"))
             continue;
-          client = r->clients[t][seat] = arb_net_client_new (r->uri);
+          client = r->clients[t][seat] = arb_test_net_client_new (r->uri);
           arb_net_client_set_ai (client, setup->levels[seat], setup->seed);
           arb_net_client_join (client, arb_net_client_get_code (host));
           arb_net_client_open (client);
-          g_assert_true (arb_test_net_wait (arb_test_net_has_view, client));
+          arb_test_net_wait ("a joining seat's first view", arb_test_net_has_view, client);
           g_assert_cmpint (arb_net_client_get_seat (client), ==, seat);
         }
     }
@@ -178,6 +178,12 @@ total_steps (Resume *r)
   return total;
 }
 
+static guint
+total_steps_of (gpointer data)
+{
+  return total_steps (data);
+}
+
 typedef struct {
   Resume *r;
   guint   until;
@@ -202,13 +208,13 @@ static gboolean
 rejoin (ArbNetClient *client, Resume *r, guint t, guint seat)
 {
   g_autofree char *token = g_strdup (arb_net_client_get_token (client));
-  g_autoptr (ArbNetClient) again = arb_net_client_new (r->uri);
+  g_autoptr (ArbNetClient) again = arb_test_net_client_new (r->uri);
 
   /* A new connection to the new server, with the same computer and seat. */
   arb_net_client_set_ai (again, setups[t].levels[seat], setups[t].seed);
   arb_net_client_rejoin (again, token);
   arb_net_client_open (again);
-  g_assert_true (arb_test_net_wait (arb_test_net_has_view, again));
+  arb_test_net_wait ("a seat taken again to get its view", arb_test_net_has_view, again);
   g_assert_cmpuint (arb_net_client_get_n_errors (again), ==, 0);
   g_assert_cmpint (arb_net_client_get_seat (again), ==, seat);
   /* Nothing the client saw is lost. */
@@ -243,14 +249,14 @@ test_kill_and_resume (void)
     {
       Progress progress = { &r, total_steps (&r) + 3 };
 
-      g_assert_true (arb_test_net_wait (has_progressed, &progress));
+      arb_test_net_wait ("three steps more in all", has_progressed, &progress);
       every_client (&r, remember_step);
       kill_server (&r);
       start_server (&r, address, dir);
       every_client (&r, rejoin);
     }
   g_assert_cmpuint (kills, ==, N_KILLS);
-  g_assert_true (arb_test_net_wait (all_finished, &r));
+  arb_test_net_wait_through ("every game to end", all_finished, total_steps_of, &r, ARB_TEST_NET_MAX_STEPS);
   every_client (&r, same_as_local);
   for (guint t = 0; t < N_TABLES; t++)
     for (guint seat = 0; seat < ARB_MAX_PLAYERS; seat++)
