@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-net-resume.c: `arboretum-cli serve` killed with SIGKILL in the middle
- * of games, 20 times, and started again on its directory: every table
- * resumes, no step a client saw is lost, the clients take their seats again
- * with their tokens, and each game ends as the same seed played locally. */
+ * of games, and started again on its directory: every table resumes, no
+ * step a client saw is lost, the clients take their seats again with their
+ * tokens, and each game ends as the same seed played locally. 20 kills with
+ * -m slow (the slow suite, once in CI), 3 in the default run. */
 #include "config.h"
 
 #include <signal.h>
@@ -12,7 +13,8 @@
 #include "arb-test-net.h"
 #include "arb-test-state.h"
 
-#define N_KILLS 20
+#define N_KILLS_SLOW 20
+#define N_KILLS_QUICK 3
 #define N_TABLES 3
 
 typedef struct {
@@ -241,11 +243,12 @@ test_kill_and_resume (void)
   g_autofree char *dir = g_dir_make_tmp ("arb-net-resume-XXXXXX", NULL);
   g_autofree char *address = g_strdup_printf ("127.0.0.1:%u", free_port ());
   Resume r = { 0 };
+  guint n_kills = g_test_slow () ? N_KILLS_SLOW : N_KILLS_QUICK;
   guint kills = 0;
 
   start_server (&r, address, dir);
   open_tables (&r);
-  for (; kills < N_KILLS && !all_finished (&r); kills++)
+  for (; kills < n_kills && !all_finished (&r); kills++)
     {
       Progress progress = { &r, total_steps (&r) + 3 };
 
@@ -255,7 +258,7 @@ test_kill_and_resume (void)
       start_server (&r, address, dir);
       every_client (&r, rejoin);
     }
-  g_assert_cmpuint (kills, ==, N_KILLS);
+  g_assert_cmpuint (kills, ==, n_kills);
   arb_test_net_wait_through ("every game to end", all_finished, total_steps_of, &r, ARB_TEST_NET_MAX_STEPS);
   every_client (&r, same_as_local);
   for (guint t = 0; t < N_TABLES; t++)
