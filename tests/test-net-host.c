@@ -846,6 +846,7 @@ typedef struct {
   GSubprocess      *process;
   GDataInputStream *out;
   char             *code;     /* the invite code, once printed */
+  char             *id;       /* its table's, once printed */
   gboolean          out_done;
   gboolean          exited;
   ArbNetTable      *table;    /* its table on the server */
@@ -865,6 +866,9 @@ on_host_line (GObject *source, GAsyncResult *result, gpointer user_data)
   /* The invite code: two groups of four, its own line. */
   if (cli->code == NULL && strlen (line) == ARB_NET_CODE_LENGTH && line[4] == '-')
     cli->code = g_strdup (line);
+  /* "Table ID is open. ..." (LANGUAGE=C) */
+  if (cli->id == NULL && g_str_has_prefix (line, "Table ") && strchr (line + 6, ' ') != NULL)
+    cli->id = g_strndup (line + 6, strchr (line + 6, ' ') - (line + 6));
   g_data_input_stream_read_line_async (cli->out, G_PRIORITY_DEFAULT, NULL, on_host_line, cli);
 }
 
@@ -893,6 +897,16 @@ cli_done (gpointer data)
   return cli->exited && cli->out_done;
 }
 
+/* The command prints the code before it takes its own seat (whoever reads
+ * the code reads it at once): a guest that joins before that takes seat 0. */
+static gboolean
+cli_is_seated (gpointer data)
+{
+  HostCli *cli = data;
+
+  return arb_net_table_get_host_seat (cli->table) >= 0 || cli->exited;
+}
+
 static guint
 table_steps (gpointer data)
 {
@@ -919,7 +933,7 @@ test_cli_replace_away (void)
                                                                         | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
   g_autoptr (ArbNetClient) guest = NULL;
   g_autoptr (GError) error = NULL;
-  HostCli cli = { NULL, NULL, NULL, FALSE, FALSE, NULL };
+  HostCli cli = { NULL, NULL, NULL, NULL, FALSE, FALSE, NULL };
   ArbNetTable *table;
   ArbGame *game;
 
@@ -933,6 +947,10 @@ test_cli_replace_away (void)
   g_subprocess_wait_async (cli.process, NULL, on_host_exited, &cli);
   arb_test_net_wait ("arboretum-cli host to print its code", cli_has_code, &cli);
   g_assert_nonnull (cli.code);
+  g_assert_nonnull (cli.id);
+  cli.table = arb_net_server_find_table (server, cli.id);
+  g_assert_nonnull (cli.table);
+  arb_test_net_wait ("arboretum-cli host to take its seat", cli_is_seated, &cli);
 
   guest = arb_test_net_client_new (uri);
   arb_net_client_set_name (guest, "Bob");
@@ -942,8 +960,7 @@ test_cli_replace_away (void)
   g_assert_cmpint (arb_net_client_get_seat (guest), ==, 1);
   arb_net_client_close (guest);
 
-  cli.table = arb_net_server_find_table (server, arb_net_client_get_table (guest));
-  g_assert_nonnull (cli.table);
+  g_assert_true (arb_net_server_find_table (server, arb_net_client_get_table (guest)) == cli.table);
   arb_test_net_wait_through ("arboretum-cli host to play to the end and exit", cli_done, table_steps, &cli,
                              ARB_TEST_NET_MAX_STEPS);
   g_assert_true (g_subprocess_get_if_exited (cli.process));
@@ -959,6 +976,7 @@ test_cli_replace_away (void)
   g_object_unref (cli.out);
   g_object_unref (cli.process);
   g_free (cli.code);
+  g_free (cli.id);
   arb_net_server_shutdown (server);
   arb_test_remove_tree (dir);
 }
