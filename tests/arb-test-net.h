@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-test-net.h: what the network tests share: a server on loopback in a
- * directory of its own, and waits for conditions, bounded in time. */
+ * directory of its own, and waits that block with a limit and, past it,
+ * describe every client, link and server the test watches. */
 #pragma once
 
 #include <string.h>
@@ -8,32 +9,179 @@
 
 #include "arb-engine.h"
 #include "arb-net-client.h"
+#include "arb-net-play.h"
 #include "arb-net-peer.h"
 #include "arb-net-protocol.h"
 #include "arb-net-server.h"
 #include "arb-test-files.h"
+#include "arb-test-wait.h"
 
-/* Every wait of the network tests ends by this, whatever happens. */
-#define ARB_TEST_NET_LIMIT_SECONDS 120
+/* What a failed wait of the network tests prints: every client, link
+ * (ArbNetPlay) and server the test watches, as they stand then. Objects
+ * leave the list when they are finalized. */
+static GPtrArray *arb_test_net_watched;
 
-typedef gboolean (*ArbTestNetCondition) (gpointer data);
-
-/* Runs the main context until condition holds; FALSE after the limit. */
-static inline gboolean
-arb_test_net_wait (ArbTestNetCondition condition, gpointer data)
+static inline void
+arb_test_net_forget (gpointer data, GObject *gone)
 {
-  gint64 end = g_get_monotonic_time () + ARB_TEST_NET_LIMIT_SECONDS * G_USEC_PER_SEC;
-
-  while (!condition (data))
-    {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
-      g_main_context_iteration (NULL, FALSE);
-      if (!condition (data))
-        g_usleep (200);
-    }
-  return TRUE;
+  g_ptr_array_remove (arb_test_net_watched, gone);
 }
+
+/* Returns object, which a failed wait will describe while it lives. */
+static inline gpointer
+arb_test_net_watch (gpointer object)
+{
+  if (arb_test_net_watched == NULL)
+    arb_test_net_watched = g_ptr_array_new ();
+  if (!g_ptr_array_find (arb_test_net_watched, object, NULL))
+    {
+      g_ptr_array_add (arb_test_net_watched, object);
+      g_object_weak_ref (object, arb_test_net_forget, NULL);
+    }
+  return object;
+}
+
+/* A client the test watches, which keeps what it receives: a failed wait
+ * prints its last message. */
+static inline ArbNetClient *
+arb_test_net_client_new (const char *uri)
+{
+  ArbNetClient *client = arb_net_client_new (uri);
+
+  arb_net_client_set_record (client, TRUE);
+  return arb_test_net_watch (client);
+}
+
+static inline void
+arb_test_net_describe_client (GString *out, ArbNetClient *client)
+{
+  GPtrArray *received = arb_net_client_get_received (client);
+  const char *last = received != NULL && received->len > 0
+                     ? g_ptr_array_index (received, received->len - 1) : "(none kept)";
+
+  g_string_append_printf (out, "client %p: %s, table %s, seat %d, %s, step %u, %u errors (last: %s);"
+                          " %u messages, the last: %.300s\n",
+                          (gpointer) client,
+                          arb_net_client_get_connected (client) ? "connected"
+                          : arb_net_client_get_closed (client) ? "closed" : "not connected",
+                          arb_net_client_get_table (client) ? arb_net_client_get_table (client) : "none",
+                          arb_net_client_get_seat (client),
+                          arb_net_client_get_finished (client) ? "finished"
+                          : arb_net_client_get_started (client) ? "started" : "not started",
+                          arb_net_client_get_step (client), arb_net_client_get_n_errors (client),
+                          arb_net_client_get_last_error (client) ? arb_net_client_get_last_error (client) : "none",
+                          received != NULL ? received->len : 0, last);
+}
+
+static inline void
+arb_test_net_describe_play (GString *out, ArbNetPlay *play)
+{
+  static const char * const statuses[] = { "connecting", "waiting", "playing", "reconnecting", "finished", "failed" };
+
+  g_string_append_printf (out, "link %p: %s, code %s, seat %d; its connection:\n  ",
+                          (gpointer) play, statuses[arb_net_play_get_status (play)],
+                          arb_net_play_get_code (play) ? arb_net_play_get_code (play) : "none",
+                          arb_net_play_get_seat (play));
+  arb_test_net_describe_client (out, arb_net_play_get_client (play));
+}
+
+static inline void
+arb_test_net_describe_session (GString *out, ArbSession *session)
+{
+  ArbGame *game = arb_session_get_game (session);
+
+  g_string_append_printf (out, "session %p: online seat %d, %s, %s", (gpointer) session,
+                          arb_session_get_online_seat (session),
+                          arb_session_get_person_to_act (session) ? "a person to act" : "no person to act",
+                          arb_session_get_busy (session) ? "busy" : "not busy");
+  if (game == NULL)
+    g_string_append (out, ", no game\n");
+  else
+    g_string_append_printf (out, ", %u steps, %s\n", arb_game_get_n_steps (game),
+                            arb_game_is_finished (game) ? "finished" : "under way");
+}
+
+static inline char *
+arb_test_net_describe (gpointer data)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; arb_test_net_watched != NULL && i < arb_test_net_watched->len; i++)
+    {
+      gpointer object = g_ptr_array_index (arb_test_net_watched, i);
+
+      if (ARB_IS_NET_CLIENT (object))
+        arb_test_net_describe_client (out, object);
+      else if (ARB_IS_NET_PLAY (object))
+        arb_test_net_describe_play (out, object);
+      else if (ARB_IS_SESSION (object))
+        arb_test_net_describe_session (out, object);
+      else if (ARB_IS_NET_SERVER (object))
+        g_string_append_printf (out, "server %p: %u tables\n", object, arb_net_server_get_n_tables (object));
+    }
+  if (out->len == 0)
+    g_string_append (out, "(nothing watched)\n");
+  return g_string_free (out, FALSE);
+}
+
+/* Waits until cond (data) holds, blocking in the main loop, at most
+ * ARB_TEST_WAIT_LIMIT_SECONDS; past it fails, saying what it waited for
+ * and how every watched client, link and server stood. */
+#define arb_test_net_wait(what, cond, data) \
+  arb_test_wait_until_described ((what), (cond), arb_test_net_describe, (data))
+
+/* More steps than any game has: the bound of a wait step by step. */
+#define ARB_TEST_NET_MAX_STEPS 1000
+
+typedef guint (*ArbTestNetCount) (gpointer data);
+
+typedef struct {
+  ArbTestWaitFunc done;
+  ArbTestNetCount count;
+  gpointer        data;
+  guint           from;
+} ArbTestNetProgress;
+
+static inline gboolean
+arb_test_net_progressed (gpointer data)
+{
+  ArbTestNetProgress *p = data;
+
+  return p->done (p->data) || p->count (p->data) > p->from;
+}
+
+static inline char *
+arb_test_net_describe_progress (gpointer data)
+{
+  ArbTestNetProgress *p = data;
+  g_autofree char *watched = arb_test_net_describe (NULL);
+
+  return g_strdup_printf ("the count stood at %u, as before\n%s", p->count (p->data), watched);
+}
+
+/* Waits until done (data) holds, however long the games take, as long as
+ * they go on: each wait, for count (data) to grow (a step more) or for
+ * done, has the limit. A game that stops fails within the limit; a long
+ * game on a slow machine does not. At most max_waits waits. */
+static inline void
+arb_test_net_wait_through_real (const char *file, int line, const char *func, const char *what,
+                                ArbTestWaitFunc done, ArbTestNetCount count, gpointer data, guint max_waits)
+{
+  ArbTestNetProgress progress = { done, count, data, 0 };
+
+  for (guint waits = 0; !done (data); waits++)
+    {
+      if (waits >= max_waits)
+        g_assertion_message (G_LOG_DOMAIN, file, line, func, "a wait step by step outlasted its bound");
+      progress.from = count (data);
+      arb_test_wait_real (file, line, func, what, arb_test_net_progressed, arb_test_net_describe_progress,
+                          &progress, ARB_TEST_WAIT_LIMIT_SECONDS);
+    }
+}
+
+#define arb_test_net_wait_through(what, done, count, data, max_waits) \
+  arb_test_net_wait_through_real (__FILE__, __LINE__, G_STRFUNC, (what), (ArbTestWaitFunc) (done), \
+                                  (ArbTestNetCount) (count), (data), (max_waits))
 
 static inline ArbNetServer *
 arb_test_net_server (char **dir_out, char **uri_out)
@@ -51,7 +199,7 @@ arb_test_net_server (char **dir_out, char **uri_out)
   g_assert_no_error (error);
   *uri_out = arb_net_server_dup_uri (server);
   *dir_out = g_steal_pointer (&dir);
-  return server;
+  return arb_test_net_watch (server);
 }
 
 /* The wait conditions on one client: an answer to "create", a first view. */

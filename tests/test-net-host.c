@@ -561,8 +561,8 @@ test_replaced_game_ends (void)
 {
   g_autofree char *dir = NULL, *uri = NULL;
   g_autoptr (ArbNetServer) server = arb_test_net_server (&dir, &uri);
-  g_autoptr (ArbNetClient) host = arb_net_client_new (uri);
-  g_autoptr (ArbNetClient) guest = arb_net_client_new (uri);
+  g_autoptr (ArbNetClient) host = arb_test_net_client_new (uri);
+  g_autoptr (ArbNetClient) guest = arb_test_net_client_new (uri);
   g_autoptr (ArbGame) loaded = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *code = NULL;
@@ -576,31 +576,33 @@ test_replaced_game_ends (void)
   arb_net_client_set_name (host, "Ann");
   arb_net_client_create (host, ARB_VARIANT_STANDARD, 2, NULL, 21);
   arb_net_client_open (host);
-  g_assert_true (arb_test_net_wait (arb_test_net_has_code, host));
+  arb_test_net_wait ("the new table's code", arb_test_net_has_code, host);
   code = g_strdup (arb_net_client_get_code (host));
   arb_net_client_set_ai (host, ARB_AI_EASY, 21);
   arb_net_client_join (host, code);
-  g_assert_true (arb_test_net_wait (host_is_seated, host));
+  arb_test_net_wait ("the host seated, with its first views", host_is_seated, host);
   g_assert_cmpint (arb_net_client_get_seat (host), ==, 0);
   arb_net_client_set_name (guest, "  Bob ");
   arb_net_client_join (guest, code);
   arb_net_client_open (guest);
-  g_assert_true (arb_test_net_wait (arb_test_net_has_view, guest));
+  arb_test_net_wait ("the guest's first view", arb_test_net_has_view, guest);
   g_assert_false (arb_net_client_get_is_host (guest));
 
   /* The guest plays nothing: the game waits for it, then it drops. */
-  g_assert_true (arb_test_net_wait (guest_to_play, guest));
+  arb_test_net_wait_through ("the guest's turn, at step 4 or later", guest_to_play, arb_net_client_get_step, guest,
+                             ARB_TEST_NET_MAX_STEPS);
   g_assert_cmpstr (arb_net_client_get_seat_name (guest, 0), ==, "Ann");
   g_assert_cmpstr (arb_net_client_get_seat_name (guest, 1), ==, "Bob");
   g_assert_cmpstr (arb_net_client_get_seat_kind (guest, 1), ==, "person");
   g_assert_true (arb_net_client_get_last (guest, &last));
   g_assert_cmpuint (last.player, ==, 0);
   arb_net_client_close (guest);
-  g_assert_true (arb_test_net_wait (guest_away, host));
+  arb_test_net_wait ("the host to see the guest away", guest_away, host);
   g_assert_false (arb_net_client_get_seat_connected (host, 1));
   g_assert_cmpuint (arb_net_client_get_replace_after (host), ==, 0);
   arb_net_client_replace (host, 1, ARB_AI_MEDIUM);
-  g_assert_true (arb_test_net_wait (has_record, host));
+  arb_test_net_wait_through ("the host to receive the game's record", has_record, arb_net_client_get_step, host,
+                             ARB_TEST_NET_MAX_STEPS);
   g_assert_cmpuint (arb_net_client_get_n_errors (host), ==, 0);
   g_assert_cmpuint (n_records, ==, 1);
   g_assert_cmpstr (arb_net_client_get_seat_kind (host, 1), ==, "medium");
@@ -618,10 +620,10 @@ test_replaced_game_ends (void)
 
   /* The guest comes back too late for its seat, and watches the end. */
   g_assert_finalize_object (g_steal_pointer (&guest));
-  guest = arb_net_client_new (uri);
+  guest = arb_test_net_client_new (uri);
   arb_net_client_watch (guest, code);
   arb_net_client_open (guest);
-  g_assert_true (arb_test_net_wait (has_record, guest));
+  arb_test_net_wait ("the returning guest to receive the record", has_record, guest);
   g_assert_cmpstr (arb_net_client_get_record (guest), ==, record);
   arb_net_server_shutdown (server);
   arb_test_remove_tree (dir);
@@ -816,10 +818,10 @@ test_hostile_server (void)
   uri = g_strdup_printf ("ws://127.0.0.1:%d%s", g_uri_get_port (uris->data), ARB_NET_PATH);
   g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
 
-  client = arb_net_client_new (uri);
+  client = arb_test_net_client_new (uri);
   g_signal_connect (client, "changed", G_CALLBACK (count_changed), &n_changed);
   arb_net_client_open (client);
-  g_assert_true (arb_test_net_wait (fake_done, client));
+  arb_test_net_wait ("the fake server's last message to be read", fake_done, client);
   g_assert_cmpuint (arb_net_client_get_n_errors (client), ==, n_bad);
   g_assert_cmpstr (arb_net_client_get_last_error (client), ==, "protocol");
   /* Only the good state counted. */
@@ -844,8 +846,10 @@ typedef struct {
   GSubprocess      *process;
   GDataInputStream *out;
   char             *code;     /* the invite code, once printed */
+  char             *id;       /* its table's, once printed */
   gboolean          out_done;
   gboolean          exited;
+  ArbNetTable      *table;    /* its table on the server */
 } HostCli;
 
 static void
@@ -862,6 +866,9 @@ on_host_line (GObject *source, GAsyncResult *result, gpointer user_data)
   /* The invite code: two groups of four, its own line. */
   if (cli->code == NULL && strlen (line) == ARB_NET_CODE_LENGTH && line[4] == '-')
     cli->code = g_strdup (line);
+  /* "Table ID is open. ..." (LANGUAGE=C) */
+  if (cli->id == NULL && g_str_has_prefix (line, "Table ") && strchr (line + 6, ' ') != NULL)
+    cli->id = g_strndup (line + 6, strchr (line + 6, ' ') - (line + 6));
   g_data_input_stream_read_line_async (cli->out, G_PRIORITY_DEFAULT, NULL, on_host_line, cli);
 }
 
@@ -890,6 +897,24 @@ cli_done (gpointer data)
   return cli->exited && cli->out_done;
 }
 
+/* The command prints the code before it takes its own seat (whoever reads
+ * the code reads it at once): a guest that joins before that takes seat 0. */
+static gboolean
+cli_is_seated (gpointer data)
+{
+  HostCli *cli = data;
+
+  return arb_net_table_get_host_seat (cli->table) >= 0 || cli->exited;
+}
+
+static guint
+table_steps (gpointer data)
+{
+  HostCli *cli = data;
+
+  return arb_game_get_n_steps (arb_net_table_get_game (cli->table));
+}
+
 static gboolean
 guest_started (gpointer client)
 {
@@ -908,7 +933,7 @@ test_cli_replace_away (void)
                                                                         | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
   g_autoptr (ArbNetClient) guest = NULL;
   g_autoptr (GError) error = NULL;
-  HostCli cli = { NULL, NULL, NULL, FALSE, FALSE };
+  HostCli cli = { NULL, NULL, NULL, NULL, FALSE, FALSE, NULL };
   ArbNetTable *table;
   ArbGame *game;
 
@@ -920,18 +945,24 @@ test_cli_replace_away (void)
   cli.out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (cli.process));
   g_data_input_stream_read_line_async (cli.out, G_PRIORITY_DEFAULT, NULL, on_host_line, &cli);
   g_subprocess_wait_async (cli.process, NULL, on_host_exited, &cli);
-  g_assert_true (arb_test_net_wait (cli_has_code, &cli));
+  arb_test_net_wait ("arboretum-cli host to print its code", cli_has_code, &cli);
   g_assert_nonnull (cli.code);
+  g_assert_nonnull (cli.id);
+  cli.table = arb_net_server_find_table (server, cli.id);
+  g_assert_nonnull (cli.table);
+  arb_test_net_wait ("arboretum-cli host to take its seat", cli_is_seated, &cli);
 
-  guest = arb_net_client_new (uri);
+  guest = arb_test_net_client_new (uri);
   arb_net_client_set_name (guest, "Bob");
   arb_net_client_join (guest, cli.code);
   arb_net_client_open (guest);
-  g_assert_true (arb_test_net_wait (guest_started, guest));
+  arb_test_net_wait ("the guest to see the game start", guest_started, guest);
   g_assert_cmpint (arb_net_client_get_seat (guest), ==, 1);
   arb_net_client_close (guest);
 
-  g_assert_true (arb_test_net_wait (cli_done, &cli));
+  g_assert_true (arb_net_server_find_table (server, arb_net_client_get_table (guest)) == cli.table);
+  arb_test_net_wait_through ("arboretum-cli host to play to the end and exit", cli_done, table_steps, &cli,
+                             ARB_TEST_NET_MAX_STEPS);
   g_assert_true (g_subprocess_get_if_exited (cli.process));
   g_assert_cmpint (g_subprocess_get_exit_status (cli.process), ==, 0);
   table = arb_net_server_find_table (server, arb_net_client_get_table (guest));
@@ -945,6 +976,7 @@ test_cli_replace_away (void)
   g_object_unref (cli.out);
   g_object_unref (cli.process);
   g_free (cli.code);
+  g_free (cli.id);
   arb_net_server_shutdown (server);
   arb_test_remove_tree (dir);
 }

@@ -102,6 +102,16 @@ all_finished (gpointer data)
   return TRUE;
 }
 
+/* How far the host's game is: the measure of progress of a long wait. */
+static guint
+host_steps (gpointer data)
+{
+  Table *table = data;
+  ArbGame *game = arb_session_get_game (table->sessions[0]);
+
+  return game != NULL ? arb_game_get_n_steps (game) : 0;
+}
+
 static gboolean
 server_is_empty (gpointer data)
 {
@@ -130,12 +140,13 @@ play_table (ArbVariant variant, guint n_seats, const char * const *seats, guint3
   record_dir = g_file_new_build_filename (dir, "records", NULL);
   for (guint p = 0; p < n_seats; p++)
     if (g_str_equal (seats[p], "person"))
-      table.sessions[table.n_people++] = arb_session_new ();
+      table.sessions[table.n_people++] = arb_test_net_watch (arb_session_new ());
 
   table.plays[0] = arb_net_play_new_host (table.sessions[0], server_dir, "127.0.0.1:0", variant,
                                           n_seats, seats, "Ann", &error);
   g_assert_no_error (error);
-  g_assert_true (arb_test_net_wait (has_code, table.plays[0]));
+  arb_test_net_watch (table.plays[0]);
+  arb_test_net_wait ("the host's code", has_code, table.plays[0]);
   g_assert_nonnull (arb_net_play_get_code (table.plays[0]));
   address = g_strdup_printf ("127.0.0.1:%u", arb_net_play_get_port (table.plays[0]));
   for (guint i = 1; i < table.n_people; i++)
@@ -148,11 +159,12 @@ play_table (ArbVariant variant, guint n_seats, const char * const *seats, guint3
     }
   for (guint i = 0; i < table.n_people; i++)
     {
+      arb_test_net_watch (table.plays[i]);
       arb_net_play_set_record_dir (table.plays[i], record_dir);
       g_signal_connect (table.plays[i], "message", G_CALLBACK (on_message), &table);
     }
 
-  g_assert_true (arb_test_net_wait (all_finished, &table));
+  arb_test_net_wait_through ("every link to finish", all_finished, host_steps, &table, ARB_TEST_NET_MAX_STEPS);
   g_assert_cmpuint (table.n_messages, ==, 0);
   g_assert_cmpuint (table.checks, >, 0);
   g_assert_true (drop_seat < 0 || table.dropped);
@@ -190,7 +202,8 @@ play_table (ArbVariant variant, guint n_seats, const char * const *seats, guint3
     g_assert_cmpuint (arb_net_server_get_n_tables (server), ==, 1);
     for (guint i = 0; i < table.n_people; i++)
       arb_net_client_close (arb_net_play_get_client (table.plays[i]));
-    g_assert_true (arb_test_net_wait (server_is_empty, server));
+    arb_test_net_watch (server);
+    arb_test_net_wait ("the finished table to leave the host's memory", server_is_empty, server);
   }
   for (guint i = 0; i < table.n_people; i++)
     {
@@ -273,29 +286,31 @@ test_seat_given_to_computer (void)
 
   g_assert_no_error (error);
   server_dir = g_file_new_build_filename (dir, "server", NULL);
-  table.sessions[0] = arb_session_new ();
-  table.sessions[1] = arb_session_new ();
+  table.sessions[0] = arb_test_net_watch (arb_session_new ());
+  table.sessions[1] = arb_test_net_watch (arb_session_new ());
   table.plays[0] = arb_net_play_new_host (table.sessions[0], server_dir, "127.0.0.1:0", ARB_VARIANT_STANDARD,
                                           2, seats, "Ann", &error);
   g_assert_no_error (error);
+  arb_test_net_watch (table.plays[0]);
   arb_net_server_set_replace_after (arb_net_play_get_server (table.plays[0]), 0);
-  g_assert_true (arb_test_net_wait (has_code, table.plays[0]));
+  arb_test_net_wait ("the host's code", has_code, table.plays[0]);
   address = g_strdup_printf ("127.0.0.1:%u", arb_net_play_get_port (table.plays[0]));
   table.plays[1] = arb_net_play_new_join (table.sessions[1], address, arb_net_play_get_code (table.plays[0]),
                                           "Bob", &error);
   g_assert_no_error (error);
+  arb_test_net_watch (table.plays[1]);
   g_signal_connect (table.plays[0], "message", G_CALLBACK (on_message), &table);
-  g_assert_true (arb_test_net_wait (bob_has_played, &table));
+  arb_test_net_wait_through ("step 6 on Bob's screen", bob_has_played, host_steps, &table, ARB_TEST_NET_MAX_STEPS);
 
   /* Bob goes, and does not come back. */
   arb_net_play_leave (table.plays[1]);
   table.n_people = 1;
-  g_assert_true (arb_test_net_wait (bob_is_away, table.plays[0]));
+  arb_test_net_wait ("Ann's link to see Bob away", bob_is_away, table.plays[0]);
   arb_net_play_give_seat (table.plays[0], 1, ARB_AI_EASY);
   /* Ann's screen says so before the game goes on. */
-  g_assert_true (arb_test_net_wait (seat_is_computers, table.sessions[0]));
+  arb_test_net_wait ("Ann's game to give Bob's seat to a computer", seat_is_computers, table.sessions[0]);
   g_assert_false (arb_game_is_finished (arb_session_get_game (table.sessions[0])));
-  g_assert_true (arb_test_net_wait (ann_has_finished, &table));
+  arb_test_net_wait_through ("Ann's link to finish", ann_has_finished, host_steps, &table, ARB_TEST_NET_MAX_STEPS);
   g_assert_cmpuint (table.n_messages, ==, 0);
   game = arb_session_get_game (table.sessions[0]);
   g_assert_true (arb_game_is_finished (game));

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-net-resume.c: `arboretum-cli serve` killed with SIGKILL in the middle
- * of games, 20 times, and started again on its directory: every table
- * resumes, no step a client saw is lost, the clients take their seats again
- * with their tokens, and each game ends as the same seed played locally. */
+ * of games, and started again on its directory: every table resumes, no
+ * step a client saw is lost, the clients take their seats again with their
+ * tokens, and each game ends as the same seed played locally. 20 kills with
+ * -m slow (the slow suite, once in CI), 3 in the default run. */
 #include "config.h"
 
 #include <signal.h>
@@ -12,7 +13,8 @@
 #include "arb-test-net.h"
 #include "arb-test-state.h"
 
-#define N_KILLS 20
+#define N_KILLS_SLOW 20
+#define N_KILLS_QUICK 3
 #define N_TABLES 3
 
 typedef struct {
@@ -94,7 +96,7 @@ start_server (Resume *r, const char *address, const char *dir)
   r->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (r->server));
   r->line_done = FALSE;
   g_data_input_stream_read_line_async (r->out, G_PRIORITY_DEFAULT, NULL, on_line, r);
-  g_assert_true (arb_test_net_wait (line_done, r));
+  arb_test_net_wait ("arboretum-cli serve to print where it listens", line_done, r);
   g_assert_nonnull (r->line);
   if (r->uri != NULL)
     g_assert_nonnull (strstr (r->line, expected));
@@ -122,11 +124,11 @@ open_tables (Resume *r)
   for (guint t = 0; t < N_TABLES; t++)
     {
       const TableSetup *setup = &setups[t];
-      g_autoptr (ArbNetClient) host = arb_net_client_new (r->uri);
+      g_autoptr (ArbNetClient) host = arb_test_net_client_new (r->uri);
 
       arb_net_client_create (host, setup->variant, setup->n_seats, setup->seats, setup->seed);
       arb_net_client_open (host);
-      g_assert_true (arb_test_net_wait (arb_test_net_has_code, host));
+      arb_test_net_wait ("a new table's code", arb_test_net_has_code, host);
       g_assert_cmpuint (arb_net_client_get_n_errors (host), ==, 0);
       for (guint seat = 0; seat < setup->n_seats; seat++)
         {
@@ -134,11 +136,11 @@ open_tables (Resume *r)
 
           if (!g_str_equal (setup->seats[seat], "person"))
             continue;
-          client = r->clients[t][seat] = arb_net_client_new (r->uri);
+          client = r->clients[t][seat] = arb_test_net_client_new (r->uri);
           arb_net_client_set_ai (client, setup->levels[seat], setup->seed);
           arb_net_client_join (client, arb_net_client_get_code (host));
           arb_net_client_open (client);
-          g_assert_true (arb_test_net_wait (arb_test_net_has_view, client));
+          arb_test_net_wait ("a joining seat's first view", arb_test_net_has_view, client);
           g_assert_cmpint (arb_net_client_get_seat (client), ==, seat);
         }
     }
@@ -178,6 +180,12 @@ total_steps (Resume *r)
   return total;
 }
 
+static guint
+total_steps_of (gpointer data)
+{
+  return total_steps (data);
+}
+
 typedef struct {
   Resume *r;
   guint   until;
@@ -202,13 +210,13 @@ static gboolean
 rejoin (ArbNetClient *client, Resume *r, guint t, guint seat)
 {
   g_autofree char *token = g_strdup (arb_net_client_get_token (client));
-  g_autoptr (ArbNetClient) again = arb_net_client_new (r->uri);
+  g_autoptr (ArbNetClient) again = arb_test_net_client_new (r->uri);
 
   /* A new connection to the new server, with the same computer and seat. */
   arb_net_client_set_ai (again, setups[t].levels[seat], setups[t].seed);
   arb_net_client_rejoin (again, token);
   arb_net_client_open (again);
-  g_assert_true (arb_test_net_wait (arb_test_net_has_view, again));
+  arb_test_net_wait ("a seat taken again to get its view", arb_test_net_has_view, again);
   g_assert_cmpuint (arb_net_client_get_n_errors (again), ==, 0);
   g_assert_cmpint (arb_net_client_get_seat (again), ==, seat);
   /* Nothing the client saw is lost. */
@@ -235,22 +243,23 @@ test_kill_and_resume (void)
   g_autofree char *dir = g_dir_make_tmp ("arb-net-resume-XXXXXX", NULL);
   g_autofree char *address = g_strdup_printf ("127.0.0.1:%u", free_port ());
   Resume r = { 0 };
+  guint n_kills = g_test_slow () ? N_KILLS_SLOW : N_KILLS_QUICK;
   guint kills = 0;
 
   start_server (&r, address, dir);
   open_tables (&r);
-  for (; kills < N_KILLS && !all_finished (&r); kills++)
+  for (; kills < n_kills && !all_finished (&r); kills++)
     {
       Progress progress = { &r, total_steps (&r) + 3 };
 
-      g_assert_true (arb_test_net_wait (has_progressed, &progress));
+      arb_test_net_wait ("three steps more in all", has_progressed, &progress);
       every_client (&r, remember_step);
       kill_server (&r);
       start_server (&r, address, dir);
       every_client (&r, rejoin);
     }
-  g_assert_cmpuint (kills, ==, N_KILLS);
-  g_assert_true (arb_test_net_wait (all_finished, &r));
+  g_assert_cmpuint (kills, ==, n_kills);
+  arb_test_net_wait_through ("every game to end", all_finished, total_steps_of, &r, ARB_TEST_NET_MAX_STEPS);
   every_client (&r, same_as_local);
   for (guint t = 0; t < N_TABLES; t++)
     for (guint seat = 0; seat < ARB_MAX_PLAYERS; seat++)

@@ -175,29 +175,51 @@ on_changed (ArbNetClient *client, gpointer user_data)
 static char *
 create_table (const char *uri, ArbVariant variant, guint n_seats, guint32 seed)
 {
-  g_autoptr (ArbNetClient) host = arb_net_client_new (uri);
+  g_autoptr (ArbNetClient) host = arb_test_net_client_new (uri);
 
   arb_net_client_create (host, variant, n_seats, NULL, seed);
   arb_net_client_open (host);
-  g_assert_true (arb_test_net_wait (arb_test_net_has_code, host));
+  arb_test_net_wait ("the new table's code", arb_test_net_has_code, host);
   g_assert_cmpuint (arb_net_client_get_n_errors (host), ==, 0);
   return g_strdup (arb_net_client_get_code (host));
 }
 
-/* The last seat drops once the game is under way, and takes its seat again. */
+typedef struct {
+  ArbNetTable *table;
+  guint        n_peers;  /* before the drop */
+} Drop;
+
+static gboolean
+server_saw_drop (gpointer data)
+{
+  Drop *drop = data;
+
+  return arb_net_table_get_n_peers (drop->table) < drop->n_peers;
+}
+
+/* The last seat drops once the game is under way, and takes its seat again
+ * once the server has seen it go. */
 static void
 drop_and_rejoin (Table *t)
 {
   ArbNetClient *client = t->clients[t->n - 1];
   g_autofree char *token = g_strdup (arb_net_client_get_token (client));
-  gint64 until;
+  Drop drop = { arb_net_server_find_table (t->server, arb_net_client_get_table (client)), 0 };
 
+  g_assert_nonnull (drop.table);
+  drop.n_peers = arb_net_table_get_n_peers (drop.table);
   arb_net_client_close (client);
-  until = g_get_monotonic_time () + G_USEC_PER_SEC / 5;
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
+  arb_test_net_wait ("the server to see the last seat's connection drop", server_saw_drop, &drop);
   arb_net_client_rejoin (client, token);
   arb_net_client_open (client);
+}
+
+static guint
+first_seat_step (gpointer data)
+{
+  Table *t = data;
+
+  return arb_net_client_get_step (t->clients[0]);
 }
 
 static gboolean
@@ -222,20 +244,22 @@ test_whole_game (gconstpointer data)
   /* One after the other, so that client i holds seat i. */
   for (guint i = 0; i < c->n_seats; i++)
     {
-      t.clients[i] = arb_net_client_new (uri);
+      t.clients[i] = arb_test_net_client_new (uri);
       g_signal_connect (t.clients[i], "changed", G_CALLBACK (on_changed), &t);
       arb_net_client_set_ai (t.clients[i], seat_levels[i], seed);
       arb_net_client_join (t.clients[i], code);
       arb_net_client_open (t.clients[i]);
-      g_assert_true (arb_test_net_wait (arb_test_net_has_view, t.clients[i]));
+      arb_test_net_wait ("a joining seat's first view", arb_test_net_has_view, t.clients[i]);
       g_assert_cmpint (arb_net_client_get_seat (t.clients[i]), ==, i);
     }
   if (c->drop)
     {
-      g_assert_true (arb_test_net_wait (reached_step, &t));
+      arb_test_net_wait_through ("step 20 of the first seat's view", reached_step, first_seat_step, &t,
+                                 ARB_TEST_NET_MAX_STEPS);
       drop_and_rejoin (&t);
     }
-  g_assert_true (arb_test_net_wait (all_finished, &t));
+  arb_test_net_wait_through ("every seat to see the game end", all_finished, first_seat_step, &t,
+                             ARB_TEST_NET_MAX_STEPS);
   for (guint i = 0; i < c->n_seats; i++)
     {
       g_assert_cmpstr (arb_net_client_get_last_error (t.clients[i]), ==, NULL);
@@ -567,7 +591,7 @@ test_hostile_oversize (void)
 {
   g_autofree char *dir = NULL, *uri = NULL, *code = NULL;
   g_autoptr (ArbNetServer) server = arb_test_net_server (&dir, &uri);
-  g_autoptr (ArbNetClient) big = arb_net_client_new (uri);
+  g_autoptr (ArbNetClient) big = arb_test_net_client_new (uri);
   GString *text = g_string_new ("{\"type\":\"join\",\"code\":\"");
 
   while (text->len < ARB_NET_MAX_MESSAGE + 10)
@@ -575,7 +599,7 @@ test_hostile_oversize (void)
   g_string_append (text, "\"}");
   arb_net_client_send (big, text->str);
   arb_net_client_open (big);
-  g_assert_true (arb_test_net_wait (is_closed, big));
+  arb_test_net_wait ("the server to close an oversized message's connection", is_closed, big);
   g_string_free (text, TRUE);
   code = create_table (uri, ARB_VARIANT_STANDARD, 2, 1);
   g_assert_nonnull (code);
@@ -611,18 +635,19 @@ test_tls (void)
   g_assert_no_error (error);
   g_assert_true (arb_net_server_listen (server, "127.0.0.1:0", certificate, &error));
   g_assert_no_error (error);
+  arb_test_net_watch (server);
   uri = arb_net_server_dup_uri (server);
   g_assert_true (g_str_has_prefix (uri, "wss://"));
-  trusting = arb_net_client_new (uri);
+  trusting = arb_test_net_client_new (uri);
   arb_net_client_set_tls_database (trusting, trusted);
   arb_net_client_create (trusting, ARB_VARIANT_STANDARD, 2, NULL, 1);
   arb_net_client_open (trusting);
-  g_assert_true (arb_test_net_wait (arb_test_net_has_code, trusting));
+  arb_test_net_wait ("a code for the client that trusts the certificate", arb_test_net_has_code, trusting);
   g_assert_nonnull (arb_net_client_get_code (trusting));
-  wary = arb_net_client_new (uri);
+  wary = arb_test_net_client_new (uri);
   arb_net_client_create (wary, ARB_VARIANT_STANDARD, 2, NULL, 1);
   arb_net_client_open (wary);
-  g_assert_true (arb_test_net_wait (answered_or_closed, wary));
+  arb_test_net_wait ("an answer to, or the end of, the wary client's connection", answered_or_closed, wary);
   g_assert_null (arb_net_client_get_code (wary));
   g_assert_cmpuint (arb_net_server_get_n_tables (server), ==, 1);
   arb_net_server_shutdown (server);

@@ -10,6 +10,7 @@
 #include "arb-save.h"
 #include "arb-test-files.h"
 #include "arb-test-state.h"
+#include "arb-test-wait.h"
 
 static char *
 data_path (const char *name)
@@ -692,14 +693,20 @@ on_read (GObject *source, GAsyncResult *result, gpointer user_data)
   *out = g_object_ref (result);
 }
 
+static gboolean
+has_result (GAsyncResult **result)
+{
+  return *result != NULL;
+}
+
 static ArbGame *
 read_async (GFile *file, ArbReview **review, GError **error)
 {
   g_autoptr (GAsyncResult) result = NULL;
+  g_autofree char *what = g_strdup_printf ("the worker thread to read %s", g_file_peek_path (file));
 
   arb_save_read_file_async (file, NULL, on_read, &result);
-  while (result == NULL)
-    g_main_context_iteration (NULL, TRUE);
+  arb_test_wait_until (what, has_result, &result);
   return arb_save_read_file_finish (result, review, error);
 }
 

@@ -5,6 +5,7 @@
 
 #include "arb-seat-driver.h"
 #include "arb-test-state.h"
+#include "arb-test-wait.h"
 
 static ArbGame *
 computers_game (const char *level, guint32 seed)
@@ -18,6 +19,32 @@ computers_game (const char *level, guint32 seed)
   game = arb_game_new (ARB_VARIANT_STANDARD, players, seed, 0, &error);
   g_assert_no_error (error);
   return game;
+}
+
+typedef struct {
+  ArbGame       *game;
+  ArbSeatDriver *driver;
+  guint          n_steps;  /* what the wait waits for */
+} Driven;
+
+static gboolean
+has_n_steps (Driven *driven)
+{
+  return arb_game_get_n_steps (driven->game) >= driven->n_steps;
+}
+
+static gboolean
+is_finished (Driven *driven)
+{
+  return arb_game_is_finished (driven->game);
+}
+
+static char *
+describe_driven (Driven *driven)
+{
+  return g_strdup_printf ("%u steps, %s, the driver %s", arb_game_get_n_steps (driven->game),
+                          arb_game_is_finished (driven->game) ? "finished" : "under way",
+                          arb_seat_driver_is_busy (driven->driver) ? "busy" : "idle");
 }
 
 static void
@@ -40,43 +67,43 @@ test_driver_plays_to_the_end (void)
 {
   g_autoptr (ArbGame) game = computers_game ("medium", 4);
   g_autoptr (ArbSeatDriver) driver = arb_seat_driver_new (game);
-  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  Driven driven = { game, driver, 0 };
 
   g_signal_connect (driver, "failed", G_CALLBACK (no_failure), NULL);
   g_signal_connect (game, "step-applied", G_CALLBACK (play_next), driver);
   g_assert_true (arb_seat_driver_play (driver, 0));
   g_assert_true (arb_seat_driver_is_busy (driver));
   g_assert_false (arb_seat_driver_play (driver, 0));
-  while (!arb_game_is_finished (game))
-    {
-      g_main_context_iteration (NULL, TRUE);
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
-    }
+  arb_test_wait_until_described ("the driver to play the game to its end", is_finished, describe_driven, &driven);
   g_assert_false (arb_seat_driver_is_busy (driver));
   g_assert_false (arb_seat_driver_play (driver, 0));
   g_signal_handlers_disconnect_by_data (game, driver);
 }
 
-/* A step waits for its pace, and a step cancelled meanwhile never comes. */
+/* A step waits for its pace, and a step cancelled meanwhile never comes:
+ * the step asked after it, at a slower pace, is the next one. */
 static void
 test_driver_pace_and_cancel (void)
 {
   g_autoptr (ArbGame) game = computers_game ("random", 9);
   g_autoptr (ArbSeatDriver) driver = arb_seat_driver_new (game);
+  Driven driven = { game, driver, 1 };
   gint64 start = g_get_monotonic_time ();
 
   g_assert_true (arb_seat_driver_play (driver, 150));
-  while (arb_game_get_n_steps (game) == 0)
-    g_main_context_iteration (NULL, TRUE);
+  arb_test_wait_until_described ("the first step", has_n_steps, describe_driven, &driven);
   g_assert_cmpint (g_get_monotonic_time () - start, >=, 150 * 1000);
 
   g_assert_true (arb_seat_driver_play (driver, 100));
   arb_seat_driver_cancel (driver);
   g_assert_false (arb_seat_driver_is_busy (driver));
   start = g_get_monotonic_time ();
-  while (g_get_monotonic_time () - start < 300 * 1000)
-    g_main_context_iteration (NULL, FALSE);
-  g_assert_cmpuint (arb_game_get_n_steps (game), ==, 1);
+  g_assert_true (arb_seat_driver_play (driver, 300));
+  driven.n_steps = 2;
+  arb_test_wait_until_described ("the step asked after the cancelled one", has_n_steps, describe_driven, &driven);
+  /* Had the cancelled step come, at 100 ms, this one would not be first. */
+  g_assert_cmpint (g_get_monotonic_time () - start, >=, 300 * 1000);
+  g_assert_cmpuint (arb_game_get_n_steps (game), ==, 2);
 }
 
 /* A person's seat is no driver's: it plays nothing there. */

@@ -17,6 +17,7 @@
 #include "arb-save.h"
 #include "arb-session.h"
 #include "arb-test-state.h"
+#include "arb-test-wait.h"
 
 static char *data_home;
 
@@ -184,21 +185,40 @@ test_session_autosave (void)
   g_assert_cmpuint (failures, ==, 2);
 }
 
-/* Runs the main loop until cond holds, with a generous limit: never a
- * measure of time. */
-typedef gboolean (*Condition) (ArbSession *session);
-
-static void
-wait_for (ArbSession *session, Condition cond)
+/* What a failed wait prints: the session's state, whose turn, and the
+ * last lines of its game's log. */
+static char *
+describe_session (ArbSession *session)
 {
-  gint64 end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  ArbGame *game = arb_session_get_game (session);
+  GString *out = g_string_new (NULL);
+  guint n_steps;
 
-  while (!cond (session))
+  g_string_append_printf (out, "session: %s, %s, %s, %s, cover for %d, online seat %d\n",
+                          arb_session_get_busy (session) ? "busy" : "not busy",
+                          arb_session_get_person_to_act (session) ? "a person to act" : "no person to act",
+                          arb_session_get_loading (session) ? "loading" : "not loading",
+                          arb_session_get_reviewing (session) ? "reviewing" : "not reviewing",
+                          arb_session_get_cover_for (session), arb_session_get_online_seat (session));
+  if (game == NULL)
+    return g_string_free (g_string_append (out, "no game\n"), FALSE);
+  n_steps = arb_game_get_n_steps (game);
+  g_string_append_printf (out, "game: %u steps, %s, player %u to act\n", n_steps,
+                          arb_game_is_finished (game) ? "finished" : "under way",
+                          arb_game_get_current_player (game));
+  for (guint i = n_steps > 5 ? n_steps - 5 : 0; i < n_steps; i++)
     {
-      g_main_context_iteration (NULL, TRUE);
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
+      g_autofree char *line = arb_game_describe_step (game, arb_game_get_step (game, i), ARB_STEP_TEXT_FULL);
+
+      g_string_append_printf (out, "  %u: %s\n", i, line);
     }
+  return g_string_free (out, FALSE);
 }
+
+/* Runs the main loop until cond (session) holds, blocking, within the
+ * limit of arb-test-wait.h; never a measure of time. */
+#define wait_for(session, cond) \
+  arb_test_wait_until_described (#cond, (cond), describe_session, (session))
 
 static ArbGame *
 seated_game (const char * const *seats, guint32 seed)
@@ -255,6 +275,31 @@ person_waits (ArbSession *session)
          || arb_session_get_person_to_act (session);
 }
 
+typedef struct {
+  ArbSession *session;
+  guint       computer_moments;  /* main loop iterations while a computer acted */
+} HotSeat;
+
+/* At every moment the main loop gives while a computer acts, the screen
+ * is public; TRUE once a person waits or the game is over. */
+static gboolean
+computers_done (HotSeat *hot_seat)
+{
+  if (computer_acts (hot_seat->session))
+    {
+      assert_public (hot_seat->session);
+      hot_seat->computer_moments++;
+      return FALSE;
+    }
+  return person_waits (hot_seat->session);
+}
+
+static char *
+describe_hot_seat (HotSeat *hot_seat)
+{
+  return describe_session (hot_seat->session);
+}
+
 /* A person's step, at the screen, through the session. */
 static void
 person_step (ArbSession *session, GRand *rand)
@@ -277,20 +322,17 @@ test_session_hot_seat (void)
   g_autoptr (ArbSession) session = arb_session_new ();
   g_autoptr (ArbGame) game = seated_game (seats, 21);
   g_autoptr (GRand) rand = g_rand_new_with_seed (21);
-  guint computer_moments = 0;
+  HotSeat hot_seat = { session, 0 };
 
   g_signal_connect_after (game, "step-applied", G_CALLBACK (check_computer_step), session);
   arb_session_set_game (session, game, NULL);
-  while (!arb_game_is_finished (game))
+  /* Each turn a person plays ends the loop sooner: a game has fewer turns
+   * than steps. */
+  for (guint turns = 0; !arb_game_is_finished (game); turns++)
     {
-      if (computer_acts (session))
-        {
-          assert_public (session);
-          computer_moments++;
-          g_main_context_iteration (NULL, TRUE);
-          continue;
-        }
-      wait_for (session, person_waits);
+      g_assert_cmpuint (turns, <, 1000);
+      arb_test_wait_until_described ("the computers to play up to a person's turn", computers_done,
+                                     describe_hot_seat, &hot_seat);
       if (arb_game_is_finished (game))
         break;
       if (arb_session_get_cover_for (session) >= 0)
@@ -309,7 +351,7 @@ test_session_hot_seat (void)
       if (!arb_game_is_finished (game) && arb_game_is_computer (game, arb_game_get_current_player (game)))
         assert_public (session);
     }
-  g_assert_cmpuint (computer_moments, >, 0);
+  g_assert_cmpuint (hot_seat.computer_moments, >, 0);
   g_signal_handlers_disconnect_by_data (game, session);
   arb_session_set_game (session, NULL, NULL);
 }
