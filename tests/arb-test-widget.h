@@ -19,7 +19,10 @@
 
 /* GTK, libadwaita and the style sheet that AdwApplication would load: it
  * decides some of the sizes the tests measure. The accessible names are
- * checked through GTK's test backend. */
+ * checked through GTK's test backend. Animations are off, as the
+ * desktop's Reduce animation turns them off: nothing moves while a test
+ * reads where things are (test-flight-layer.c turns them on to watch a
+ * card fly). */
 static inline void
 arb_test_widget_init (int *argc, char ***argv)
 {
@@ -29,6 +32,7 @@ arb_test_widget_init (int *argc, char ***argv)
   arb_test_pin_gl_driver ();
   gtk_test_init (argc, argv, NULL);
   adw_init ();
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   css = gtk_css_provider_new ();
   gtk_css_provider_load_from_resource (css, RESOURCE_PREFIX "/style.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
