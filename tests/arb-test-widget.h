@@ -19,7 +19,10 @@
 
 /* GTK, libadwaita and the style sheet that AdwApplication would load: it
  * decides some of the sizes the tests measure. The accessible names are
- * checked through GTK's test backend. */
+ * checked through GTK's test backend. Animations are off, as the
+ * desktop's Reduce animation turns them off: nothing moves while a test
+ * reads where things are (test-flight-layer.c turns them on to watch a
+ * card fly). */
 static inline void
 arb_test_widget_init (int *argc, char ***argv)
 {
@@ -29,6 +32,7 @@ arb_test_widget_init (int *argc, char ***argv)
   arb_test_pin_gl_driver ();
   gtk_test_init (argc, argv, NULL);
   adw_init ();
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   css = gtk_css_provider_new ();
   gtk_css_provider_load_from_resource (css, RESOURCE_PREFIX "/style.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
@@ -79,9 +83,9 @@ arb_test_wait_frames (GtkWidget *widget, guint n)
     }
 }
 
-/* Runs the main loop for ms milliseconds: a few frames, laid out and drawn.
- * Never a condition: what a test reads after it, that a frame late would
- * change, it waits for. */
+/* Runs the main loop for ms milliseconds: a fixed sleep, kept only for
+ * arb-test-window.c's arb_test_let_frames_pass until its callers wait for
+ * what they read; a new test waits for its condition or for frames. */
 static inline void
 arb_test_run_for (int ms)
 {
@@ -91,19 +95,25 @@ arb_test_run_for (int ms)
     g_main_context_iteration (NULL, FALSE);
 }
 
-/* Runs the main loop until widget is mapped and has a size, then a few
- * frames more for what it lays out in its tick callbacks. */
+static inline gboolean
+arb_test_has_size (GtkWidget *widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
+}
+
+/* Frames that lay out what a widget lays out a frame late: the frame that
+ * runs its tick callback, and the one after, in which what it changed is
+ * laid out (an arboretum scrolls to its newest card so, the hand resizes
+ * its cards). */
+#define ARB_TEST_FRAMES_TO_SETTLE 3
+
+/* Blocks until widget is mapped and has a size, then until the frames
+ * for what it lays out in its tick callbacks are painted. */
 static inline void
 arb_test_wait_laid_out (GtkWidget *widget)
 {
-  gint64 end = g_get_monotonic_time () + ARB_TEST_WAIT_LIMIT_US;
-
-  while (!gtk_widget_get_mapped (widget) || gtk_widget_get_width (widget) == 0)
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
-      g_main_context_iteration (NULL, FALSE);
-    }
-  arb_test_run_for (100);
+  arb_test_wait_until ("a widget to be mapped and to have a size", arb_test_has_size, widget);
+  arb_test_wait_frames (widget, ARB_TEST_FRAMES_TO_SETTLE);
 }
 
 /* Where widget is, in the coordinates of other. */
@@ -244,16 +254,35 @@ arb_test_log_line_in_view (ArbLogView *view, guint line)
   return visible.height > 0 && height > 0 && y >= visible.y && y + height <= visible.y + visible.height;
 }
 
+typedef struct {
+  ArbLogView *view;
+  guint       line;
+} ArbTestLogLine;
+
+static inline gboolean
+arb_test_log_line_shown (ArbTestLogLine *wanted)
+{
+  return arb_test_log_line_in_view (wanted->view, wanted->line);
+}
+
+static inline char *
+arb_test_describe_log_view (ArbTestLogLine *wanted)
+{
+  GtkTextView *text = arb_log_view_get_text_view (wanted->view);
+  GdkRectangle visible;
+
+  gtk_text_view_get_visible_rect (text, &visible);
+  return g_strdup_printf ("%u lines, the page from y = %d, %d high", arb_log_view_get_n_lines (wanted->view),
+                          visible.y, visible.height);
+}
+
 /* Waits until line of the log shows whole (the log scrolls once its text
  * is laid out). */
 static inline void
 arb_test_wait_log_line_in_view (ArbLogView *view, guint line)
 {
-  gint64 end = g_get_monotonic_time () + ARB_TEST_WAIT_LIMIT_US;
+  ArbTestLogLine wanted = { view, line };
+  g_autofree char *what = g_strdup_printf ("line %u of the log to show whole", line);
 
-  while (!arb_test_log_line_in_view (view, line))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
-      g_main_context_iteration (NULL, FALSE);
-    }
+  arb_test_wait_until_described (what, arb_test_log_line_shown, arb_test_describe_log_view, &wanted);
 }

@@ -131,6 +131,12 @@ test_cards_at_cells (Fixture *fixture, gconstpointer data)
 
 static const gint8 cells[] = { 2, 0, -1, 0, 0, 1, 1, -1, -1, -1 };
 
+static gboolean
+cell_activated (Fixture *fixture)
+{
+  return fixture->n_activated > 0;
+}
+
 /* Exactly the cells given are buttons, named for a screen reader; when
  * one is activated the view says which; a card dropped on one is said
  * with the cell; no cells, no buttons. */
@@ -138,7 +144,6 @@ static void
 test_cells (Fixture *fixture, gconstpointer data)
 {
   ArbArboretum arboretum = arboretum_of (three, 3);
-  gint64 end = g_get_monotonic_time () + ARB_TEST_WAIT_LIMIT_US;
   GtkWidget *button;
 
   arb_arboretum_view_set_arboretum (fixture->view, &arboretum);
@@ -158,11 +163,7 @@ test_cells (Fixture *fixture, gconstpointer data)
   /* From the keyboard, as a person plants: the click comes a moment later. */
   arb_test_wait_laid_out (button);
   g_assert_true (gtk_widget_activate (button));
-  while (fixture->n_activated == 0)
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
-      g_main_context_iteration (NULL, FALSE);
-    }
+  arb_test_wait_until ("the cell to be activated", cell_activated, fixture);
   g_assert_cmpint (fixture->n_activated, ==, 1);
   g_assert_cmpint (fixture->activated_x, ==, -1);
   g_assert_cmpint (fixture->activated_y, ==, 0);
@@ -339,21 +340,29 @@ test_card_width (Fixture *fixture, gconstpointer data)
   g_assert_cmpfloat (cell.size.height, ==, 140);
 }
 
+typedef struct {
+  Fixture *fixture;
+  int      width, height;
+} PageSize;
+
+static gboolean
+page_has_size (PageSize *size)
+{
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (size->fixture->scrolled);
+  GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (size->fixture->scrolled);
+
+  return gtk_adjustment_get_page_size (h) == size->width && gtk_adjustment_get_page_size (v) == size->height;
+}
+
 static void
 set_page_size (Fixture *fixture, int width, int height)
 {
-  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (fixture->scrolled);
-  GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (fixture->scrolled);
-  gint64 end = g_get_monotonic_time () + ARB_TEST_WAIT_LIMIT_US;
+  PageSize size = { fixture, width, height };
 
   gtk_widget_set_size_request (GTK_WIDGET (fixture->scrolled), width, height);
-  while (gtk_adjustment_get_page_size (h) != width || gtk_adjustment_get_page_size (v) != height)
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
-      g_main_context_iteration (NULL, FALSE);
-    }
+  arb_test_wait_until ("the scrolled window's page to take its size", page_has_size, &size);
   /* The view takes its new width in a tick, and lays it out in the next. */
-  arb_test_run_for (100);
+  arb_test_wait_frames (GTK_WIDGET (fixture->view), ARB_TEST_FRAMES_TO_SETTLE);
 }
 
 /* With fit, the cards shrink so that the arboretum and the cells around it
@@ -389,30 +398,30 @@ test_fit (Fixture *fixture, gconstpointer data)
   g_assert_cmpint (arb_arboretum_view_get_card_width (fixture->view), ==, 80);
 }
 
+/* The card planted last lies whole in the 400 pixels of the page. */
+static gboolean
+newest_in_page (Fixture *fixture)
+{
+  GtkWidget *card = arb_arboretum_view_get_card_widget (fixture->view, 7, 0);
+  graphene_rect_t newest;
+
+  return gtk_widget_get_width (card) > 0
+         && gtk_widget_compute_bounds (card, GTK_WIDGET (fixture->scrolled), &newest)
+         && newest.origin.x >= 0 && newest.origin.x + newest.size.width <= 400;
+}
+
 /* Beyond its page, the view scrolls to the card planted last. */
 static void
 test_scroll_to_newest (Fixture *fixture, gconstpointer data)
 {
   ArbArboretum arboretum = { .n = 0 };
   GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (fixture->scrolled);
-  gint64 end = g_get_monotonic_time () + ARB_TEST_WAIT_LIMIT_US;
 
   set_page_size (fixture, 400, 400);
   for (int x = 0; x < 8; x++)
     arboretum.cells[arboretum.n++] = (ArbPlacement) { (gint8) x, 0, arb_card_new (ARB_SPECIES_CASSIA, 1) + (ArbCard) x };
   arb_arboretum_view_set_arboretum (fixture->view, &arboretum);
-  for (;;)
-    {
-      graphene_rect_t newest;
-      GtkWidget *card = arb_arboretum_view_get_card_widget (fixture->view, 7, 0);
-
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
-      g_main_context_iteration (NULL, FALSE);
-      if (gtk_widget_get_width (card) == 0 || !gtk_widget_compute_bounds (card, GTK_WIDGET (fixture->scrolled), &newest))
-        continue;
-      if (newest.origin.x >= 0 && newest.origin.x + newest.size.width <= 400)
-        break;
-    }
+  arb_test_wait_until ("the view to scroll to the card planted last", newest_in_page, fixture);
   g_assert_cmpfloat (gtk_adjustment_get_value (h), >, 0);
 }
 

@@ -74,7 +74,7 @@ test_size (Fixture *fixture, gconstpointer data)
   g_assert_cmpfloat (bounds.size.width, ==, 70);
   g_assert_cmpfloat (bounds.size.height, ==, 98);
   arb_card_widget_set_width (card, 42);
-  arb_test_run_for (100);
+  arb_test_wait_frames (GTK_WIDGET (card), ARB_TEST_FRAMES_TO_SETTLE);
   bounds = arb_test_bounds (GTK_WIDGET (card), GTK_WIDGET (fixture->box));
   g_assert_cmpfloat (bounds.size.width, ==, 42);
   g_assert_cmpfloat (bounds.size.height, ==, 58);
@@ -147,7 +147,8 @@ test_ghost_ring (Fixture *fixture, gconstpointer data)
   plain = arb_test_snapshot (GTK_WIDGET (card));
   g_assert_null (arb_test_find_node (plain, GSK_INSET_SHADOW_NODE));
   gtk_widget_add_css_class (GTK_WIDGET (card), "ghost");
-  arb_test_run_for (200); /* the style follows the class at the next frame */
+  /* The style follows the class at the next frame. */
+  arb_test_wait_frames (GTK_WIDGET (card), ARB_TEST_FRAMES_TO_SETTLE);
   ghost = arb_test_snapshot (GTK_WIDGET (card));
   ring = arb_test_find_node (ghost, GSK_INSET_SHADOW_NODE);
   g_assert_nonnull (ring);

@@ -69,18 +69,23 @@ flying_card (Fixture *fixture)
   return card;
 }
 
-/* Runs the main loop until the flights land; returns how long it took. */
-static gint64
+static gboolean
+landed (Fixture *fixture)
+{
+  return arb_flight_layer_get_n_flying (fixture->layer) == 0;
+}
+
+/* Blocks in the main loop until the flights land. */
+static void
 wait_landed (Fixture *fixture)
 {
-  gint64 start = g_get_monotonic_time ();
+  arb_test_wait_until ("the cards in flight to land", landed, fixture);
+}
 
-  while (arb_flight_layer_get_n_flying (fixture->layer) > 0)
-    {
-      g_assert_cmpint (g_get_monotonic_time () - start, <, ARB_TEST_WAIT_LIMIT_US);
-      g_main_context_iteration (NULL, FALSE);
-    }
-  return g_get_monotonic_time () - start;
+static gboolean
+card_has_size (Fixture *fixture)
+{
+  return gtk_widget_get_width (flying_card (fixture)) > 0;
 }
 
 /* A card flies from one place to the other, where the card it becomes is
@@ -98,18 +103,19 @@ test_flight (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (arb_card_widget_get_card (ARB_CARD_WIDGET (flying_card (fixture))), ==,
                     arb_card_new (ARB_SPECIES_OAK, 5));
   /* It starts where it leaves, the size of the place it goes to. */
-  while (gtk_widget_get_width (flying_card (fixture)) == 0)
-    g_main_context_iteration (NULL, FALSE);
+  arb_test_wait_until ("the card in flight to be laid out", card_has_size, fixture);
   first = arb_test_bounds (flying_card (fixture), GTK_WIDGET (fixture->layer));
   g_assert_cmpfloat (first.size.width, ==, to.size.width);
   g_assert_cmpfloat (first.origin.x, <, to.origin.x - to.size.width);
-  /* Half way or so, it is on its way. */
-  arb_test_run_for (100);
+  /* A frame later, unless a frame took the whole flight (a busy machine),
+   * it is on its way: down and to the right, short of its landing place. */
+  arb_test_wait_frames (GTK_WIDGET (fixture->layer), 1);
   if (arb_flight_layer_get_n_flying (fixture->layer) > 0)
     {
       later = arb_test_bounds (flying_card (fixture), GTK_WIDGET (fixture->layer));
       g_assert_cmpfloat (later.origin.x, >, first.origin.x);
       g_assert_cmpfloat (later.origin.y, >, first.origin.y);
+      g_assert_cmpfloat (later.origin.x, <, to.origin.x);
     }
   /* It lands (wait_landed fails a flight that never does), however
    * slowly a busy machine draws its frames. */
@@ -142,8 +148,7 @@ test_takes_no_clicks (Fixture *fixture, gconstpointer data)
 
   g_assert_false (gtk_widget_get_can_target (GTK_WIDGET (fixture->layer)));
   arb_flight_layer_fly (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), &from, fixture->to, ARB_FLIGHT_ONTO);
-  while (gtk_widget_get_width (flying_card (fixture)) == 0)
-    g_main_context_iteration (NULL, FALSE);
+  arb_test_wait_until ("the card in flight to be laid out", card_has_size, fixture);
   card = arb_test_bounds (flying_card (fixture), GTK_WIDGET (fixture->window));
   picked = gtk_widget_pick (GTK_WIDGET (fixture->window), card.origin.x + 5, card.origin.y + 5, GTK_PICK_DEFAULT);
   g_assert_nonnull (picked);
@@ -163,8 +168,9 @@ test_no_animations (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
   g_assert_cmpfloat (gtk_widget_get_opacity (fixture->to), ==, 1.0);
   g_assert_null (gtk_widget_get_first_child (GTK_WIDGET (fixture->layer)));
-  arb_test_run_for (100);
+  arb_test_wait_frames (GTK_WIDGET (fixture->layer), 2);
   g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
+  g_assert_null (gtk_widget_get_first_child (GTK_WIDGET (fixture->layer)));
 }
 
 static GtkWidget *
@@ -194,19 +200,18 @@ find_nothing (gpointer data)
   return NULL;
 }
 
-/* Waits until the layer asked for the landing place and a few frames
- * more; the flight has started by then, if any. */
+static gboolean
+asked (Fixture *fixture)
+{
+  return fixture->n_asked > 0;
+}
+
+/* Waits until the layer asked for the landing place; the flight, if any,
+ * starts in the same tick. */
 static void
 wait_asked (Fixture *fixture)
 {
-  gint64 end = g_get_monotonic_time () + ARB_TEST_WAIT_LIMIT_US;
-
-  while (fixture->n_asked == 0)
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
-      g_main_context_iteration (NULL, FALSE);
-    }
-  arb_test_run_for (50);
+  arb_test_wait_until ("the layer to ask for the landing place", asked, fixture);
 }
 
 /* The landing place is asked for a frame later, once the table is built
@@ -271,7 +276,6 @@ test_landing_place_not_shown (Fixture *fixture, gconstpointer data)
   gtk_stack_set_visible_child_name (GTK_STACK (stack), "card");
   arb_test_wait_laid_out (card);
   gtk_stack_set_visible_child_name (GTK_STACK (stack), "shown");
-  arb_test_run_for (50);
   g_assert_false (gtk_widget_get_mapped (card));
   fixture->other = card;
   arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), fixture->from, find_other, ARB_FLIGHT_ONTO, fixture);

@@ -312,7 +312,7 @@ test_keep_places (Fixture *fixture, gconstpointer data)
   arb_card_set_remove (&hand, SPRUCE_4);
   arb_hand_view_set_hand (fixture->view, &hand, ARB_CARD_NONE);
   assert_row (fixture->view, ARB_CARD_NONE, DOGWOOD_5, ARB_CARD_NONE, OAK_5, WILLOW_6);
-  arb_test_run_for (100);
+  arb_test_wait_frames (GTK_WIDGET (fixture->view), ARB_TEST_FRAMES_TO_SETTLE);
   for (guint i = 0; i < G_N_ELEMENTS (some); i++)
     if (arb_card_set_contains (&hand, some[i]))
       g_assert_cmpfloat_with_epsilon (x_of (fixture, some[i]), xs[i], 0.5);

@@ -305,13 +305,13 @@ test_dark (Fixture *fixture, gconstpointer data)
   arb_log_view_set_viewpoint (fixture->view, fixture->viewpoint);
   arb_log_view_follow (fixture->view, 3);
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
-  arb_test_run_for (50);
+  arb_test_wait_frames (GTK_WIDGET (fixture->view), ARB_TEST_FRAMES_TO_SETTLE);
   light = future_colour (fixture->view);
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
-  arb_test_run_for (50);
+  arb_test_wait_frames (GTK_WIDGET (fixture->view), ARB_TEST_FRAMES_TO_SETTLE);
   dark = future_colour (fixture->view);
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
-  arb_test_run_for (50);
+  arb_test_wait_frames (GTK_WIDGET (fixture->view), ARB_TEST_FRAMES_TO_SETTLE);
   light_again = future_colour (fixture->view);
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 

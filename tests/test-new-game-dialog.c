@@ -16,7 +16,7 @@ new_dialog (GSettings *settings)
   ArbNewGameDialog *dialog = arb_new_game_dialog_new (settings);
 
   gtk_window_present (GTK_WINDOW (dialog));
-  arb_test_run_for (50);
+  arb_test_wait_laid_out (GTK_WIDGET (dialog));
   return dialog;
 }
 

@@ -14,7 +14,7 @@ test_host_and_join (void)
   g_auto (GStrv) seats = NULL;
 
   gtk_window_present (GTK_WINDOW (dialog));
-  arb_test_run_for (50);
+  arb_test_wait_laid_out (GTK_WIDGET (dialog));
   g_assert_true (arb_online_dialog_get_hosting (dialog));
   seats = arb_online_dialog_dup_seats (dialog);
   g_assert_cmpuint (g_strv_length (seats), ==, 2);

@@ -299,6 +299,14 @@ test_solo_pile_names (void)
 
 /* ---- no peeking ------------------------------------------------------------ */
 
+static gboolean
+nothing_flies (ArbFlightLayer *layer)
+{
+  ArbCard faces[8];
+
+  return arb_flight_layer_get_faces (layer, faces, G_N_ELEMENTS (faces)) == 0;
+}
+
 /* What the table shows after it follows game's next step: its dump and the
  * faces of the cards that fly. */
 static char *
@@ -310,12 +318,13 @@ shown_after_step (ArbTable *table, ArbGame *game, const ArbStep *step)
   ArbCard faces[8];
   g_autofree char *dump = NULL;
   GString *out;
-  gint64 end = g_get_monotonic_time () + ARB_TEST_WAIT_LIMIT_US;
   guint n;
 
   viewpoint = arb_viewpoint_new (ARB_TABLE_EVENTS (game), arb_viewpoint_get_viewer (arb_table_get_viewpoint (table)));
   arb_table_set_viewpoint (table, viewpoint);
-  arb_test_run_for (30);
+  /* A card flies only from a place on screen: the table built again for
+   * the viewpoint is laid out first. */
+  arb_test_wait_frames (GTK_WIDGET (table), ARB_TEST_FRAMES_TO_SETTLE);
   arb_game_apply_step (game, step, &error);
   g_assert_no_error (error);
   dump = arb_table_dump (table);
@@ -325,11 +334,7 @@ shown_after_step (ArbTable *table, ArbGame *game, const ArbStep *step)
   for (guint i = 0; i < n; i++)
     expect_card (out, faces[i]);
   /* The flights land before the next moment. */
-  while (arb_flight_layer_get_faces (layer, faces, G_N_ELEMENTS (faces)) > 0)
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
-      g_main_context_iteration (NULL, FALSE);
-    }
+  arb_test_wait_until ("the cards in flight to land", nothing_flies, layer);
   return g_string_free (out, FALSE);
 }
 
@@ -401,7 +406,7 @@ test_take_back (void)
   g_autoptr (GRand) rand = g_rand_new_with_seed (4);
 
   fixture_set_up (&fixture, TRUE);
-  arb_test_run_for (100);
+  arb_test_wait_laid_out (GTK_WIDGET (fixture.table));
   assert_shows_model (fixture.table, fixture.viewpoint);
   for (guint i = 0; i < 4; i++)
     {
@@ -478,32 +483,15 @@ test_replay_source (void)
 }
 
 static gboolean
-wait_for_flight (ArbTable *table)
+flying (ArbFlightLayer *layer)
 {
-  gint64 end = g_get_monotonic_time () + ARB_TEST_WAIT_LIMIT_US;
-
-  while (arb_flight_layer_get_n_flying (arb_table_get_flight_layer (table)) == 0)
-    {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
-      g_main_context_iteration (NULL, FALSE);
-    }
-  return TRUE;
+  return arb_flight_layer_get_n_flying (layer) > 0;
 }
 
-/* Waits for the flights under way, and for one that waits for the table
- * to be laid out before it starts. */
-static void
-wait_until_landed (ArbTable *table)
+static gboolean
+landed (ArbFlightLayer *layer)
 {
-  gint64 end = g_get_monotonic_time () + ARB_TEST_WAIT_LIMIT_US;
-
-  arb_test_run_for (300);
-  while (arb_flight_layer_get_n_flying (arb_table_get_flight_layer (table)) > 0)
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
-      g_main_context_iteration (NULL, FALSE);
-    }
+  return arb_flight_layer_get_n_flying (layer) == 0 && nothing_flies (layer);
 }
 
 /* A computer's cards fly too: the card it took from a discard pile, to
@@ -515,10 +503,12 @@ test_computer_flies (void)
   GtkSettings *settings = gtk_settings_get_default ();
   g_autoptr (GRand) rand = g_rand_new_with_seed (9);
   gboolean planted_flew = FALSE;
+  ArbFlightLayer *layer;
 
   fixture_set_up (&fixture, FALSE);
+  layer = arb_table_get_flight_layer (fixture.table);
   g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
-  arb_test_run_for (100);
+  arb_test_wait_laid_out (GTK_WIDGET (fixture.table));
   while (!planted_flew && !arb_game_is_finished (fixture.game))
     {
       const ArbState *state = arb_game_get_state (fixture.game);
@@ -528,14 +518,17 @@ test_computer_flies (void)
       if (state->current == 1 && move.kind == ARB_MOVE_PLAY)
         {
           arb_table_follow_player (fixture.table, 1);
-          arb_test_run_for (100);
+          /* Its card leaves from its tab, laid out first. */
+          arb_test_wait_frames (GTK_WIDGET (fixture.table), ARB_TEST_FRAMES_TO_SETTLE);
           g_assert_true (arb_game_apply (fixture.game, &move, NULL));
-          g_assert_true (wait_for_flight (fixture.table));
+          arb_test_wait_until ("the planted card to take off", flying, layer);
           planted_flew = TRUE;
         }
       else
         g_assert_true (arb_game_apply (fixture.game, &move, NULL));
-      wait_until_landed (fixture.table);
+      /* The flight under way, and one still waiting for the table to be
+       * laid out before it starts. */
+      arb_test_wait_until ("the cards in flight to land", landed, layer);
     }
   g_assert_true (planted_flew);
 

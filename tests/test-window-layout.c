@@ -14,6 +14,45 @@
 #include "arb-pile-view.h"
 #include "arb-side-panel.h"
 
+/* The whole hand is in sight, with no scrolling sideways. */
+static gboolean
+hand_fits (ArbWindow *window)
+{
+  GtkWidget *scrolled = gtk_widget_get_first_child (GTK_WIDGET (arb_table_get_hand_view (arb_window_get_table (window))));
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scrolled));
+
+  return gtk_adjustment_get_page_size (adjustment) > 0
+         && gtk_adjustment_get_upper (adjustment) <= gtk_adjustment_get_page_size (adjustment);
+}
+
+/* Every card of the hand of the player to move has been laid out, and
+ * the hand fits its row. */
+static gboolean
+hand_laid_out_whole (ArbWindow *window)
+{
+  const ArbState *state = arb_game_get_state (arb_window_get_game (window));
+  ArbHandView *hand = arb_table_get_hand_view (arb_window_get_table (window));
+  ArbCard cards[ARB_N_CARDS];
+  guint n = arb_card_set_to_array (&state->hands[state->current], cards);
+
+  for (guint i = 0; i < n; i++)
+    {
+      GtkWidget *button = arb_hand_view_get_card_button (hand, cards[i]);
+
+      if (button == NULL || !arb_test_has_size (button))
+        return FALSE;
+    }
+  return hand_fits (window);
+}
+
+static int wider_than;
+
+static gboolean
+window_narrower (GtkWidget *window)
+{
+  return gtk_widget_get_width (window) < wider_than;
+}
+
 /* Choosing a card, the Discard button coming, and planting move nothing
  * else: the arboretum stays put and the other cards stay under the
  * pointer, the planted card leaving its place empty. */
@@ -35,7 +74,10 @@ test_nothing_moves (void)
   arb_test_wait_for (window, arb_test_settled);
   arb_test_person_step (window);
   arb_test_person_step (window);
-  arb_test_let_frames_pass ();
+  /* Nine cards are too wide for the row: they shrink, a frame after the
+   * row is laid out. Their places are read once they have. */
+  arb_test_wait_until ("the hand's nine cards to be laid out in its row", hand_laid_out_whole, window);
+  arb_test_wait_frames (GTK_WIDGET (window), ARB_TEST_FRAMES_TO_SETTLE);
   state = arb_game_get_state (arb_window_get_game (window));
   own = arb_table_get_arboretum_view (arb_window_get_table (window), state->current);
   arboretum_y = arb_test_y_in_window (window, GTK_WIDGET (own));
@@ -44,14 +86,14 @@ test_nothing_moves (void)
     xs[i] = arb_test_x_in_window (window, arb_hand_view_get_card_button (hand, cards[i]));
 
   arb_test_select_card (window, cards[n / 2]);
-  arb_test_let_frames_pass ();
+  arb_test_wait_frames (GTK_WIDGET (window), ARB_TEST_FRAMES_TO_SETTLE);
   g_assert_cmpfloat_with_epsilon (arb_test_y_in_window (window, GTK_WIDGET (own)), arboretum_y, 0.5);
 
   /* The cell clicks a moment after it is activated, as it shows itself
    * pressed: wait for the step, however long the machine takes. */
   gtk_widget_activate (arb_arboretum_view_get_first_cell_button (own));
   arb_test_wait_steps (window, arb_game_get_n_steps (arb_window_get_game (window)) + 1);
-  arb_test_let_frames_pass ();
+  arb_test_wait_frames (GTK_WIDGET (window), ARB_TEST_FRAMES_TO_SETTLE);
   g_assert_cmpint (arb_game_get_state (arb_window_get_game (window))->phase, ==, ARB_PHASE_DISCARD);
   g_assert_cmpfloat_with_epsilon (arb_test_y_in_window (window, GTK_WIDGET (own)), arboretum_y, 0.5);
   g_assert_null (arb_hand_view_get_card_button (hand, cards[n / 2]));
@@ -59,9 +101,12 @@ test_nothing_moves (void)
     if (i != n / 2)
       g_assert_cmpfloat_with_epsilon (arb_test_x_in_window (window, arb_hand_view_get_card_button (hand, cards[i])),
                                       xs[i], 0.5);
-  /* A narrower window shrinks the cards; the empty place is no card. */
+  /* In a narrower window the cards take another width; the empty place
+   * is no card. */
+  wider_than = gtk_widget_get_width (GTK_WIDGET (window));
   gtk_window_set_default_size (GTK_WINDOW (window), 640, 600);
-  arb_test_let_frames_pass ();
+  arb_test_wait_until ("the window to take a narrower size", window_narrower, window);
+  arb_test_wait_frames (GTK_WIDGET (window), ARB_TEST_FRAMES_TO_SETTLE);
   g_assert_cmpuint (arb_hand_view_get_n_cards (hand), ==, n - 1);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -92,7 +137,7 @@ test_heading_keeps_height (void)
                        "that would take many lines in a narrow column beside the piles, and more "
                        "lines again in French, where the same words take a good third more room, "
                        "so long that no column beside the piles could hold it in three lines.", TRUE);
-      arb_test_let_frames_pass ();
+      arb_test_wait_frames (GTK_WIDGET (window), ARB_TEST_FRAMES_TO_SETTLE);
       {
         int piles_height;
 
@@ -353,7 +398,7 @@ test_pile_titles (void)
   g_assert_true (found_long);
 
   /* The deck and the piles line up by their cards, whatever the titles. */
-  arb_test_let_frames_pass ();
+  arb_test_wait_frames (GTK_WIDGET (window), ARB_TEST_FRAMES_TO_SETTLE);
   for (guint i = 1; i < piles->len; i++)
     g_assert_cmpfloat_with_epsilon (arb_test_y_in_window (window, arb_pile_view_get_button (piles->pdata[i])),
                                     arb_test_y_in_window (window, arb_pile_view_get_button (piles->pdata[0])), 0.5);
@@ -481,7 +526,7 @@ test_arboretum_fits (void)
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 47, &error));
   fitting_view = arb_table_get_arboretum_view (arb_window_get_table (window), 0);
   arb_test_wait_for (window, arb_test_settled);
-  arb_test_let_frames_pass ();
+  arb_test_wait_frames (GTK_WIDGET (window), ARB_TEST_FRAMES_TO_SETTLE);
   /* One cell, the room for it: the usual size. */
   g_assert_cmpint (arb_arboretum_view_get_card_width (fitting_view), ==, DEFAULT_CARD_WIDTH);
   for (int turn = 0; turn < 5; turn++)
@@ -501,7 +546,7 @@ test_arboretum_fits (void)
   g_assert_cmpint (width, >=, 56);
   state = arb_game_get_state (arb_window_get_game (window));
   arb_test_select_card (window, arb_card_set_nth (&state->hands[state->current], 0));
-  arb_test_let_frames_pass ();
+  arb_test_wait_frames (GTK_WIDGET (window), ARB_TEST_FRAMES_TO_SETTLE);
   g_assert_cmpint (arb_arboretum_view_get_card_width (fitting_view), ==, width);
   g_assert_true (arboretum_fits_or_scrolls (window));
 
@@ -581,7 +626,7 @@ test_arboretum_room (void)
     {
       grow_arboretum (window, sizes[i]);
       arb_test_wait_for (window, arboretum_fits_or_scrolls);
-      arb_test_let_frames_pass ();
+      arb_test_wait_frames (GTK_WIDGET (window), ARB_TEST_FRAMES_TO_SETTLE);
       g_test_message ("%u cards: %d pixels wide, arboretum %d pixels high", sizes[i],
                       arb_arboretum_view_get_card_width (fitting_view),
                       gtk_widget_get_height (gtk_widget_get_ancestor (GTK_WIDGET (fitting_view),
@@ -683,8 +728,9 @@ check_review_room (int width, int height)
   arb_test_wait_for (window, reviewed);
   gtk_toggle_button_set_active (window->chart_button, TRUE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-first", NULL);
-  /* The chart slides up: on a busy machine that takes more frames. */
+  /* The chart is up at once (no animations), and laid out a frame later. */
   arb_test_wait_for (window, chart_revealed);
+  arb_test_wait_frames (GTK_WIDGET (window), ARB_TEST_FRAMES_TO_SETTLE);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->review_chart)));
   assert_replay_bar_whole (window);
   review = arb_session_get_review (window->session);
@@ -748,18 +794,6 @@ test_shortcuts_window (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The whole hand is in sight, with no scrolling sideways; a hand that
- * never fits fails the test when wait_for gives up. */
-static gboolean
-hand_fits (ArbWindow *window)
-{
-  GtkWidget *scrolled = gtk_widget_get_first_child (GTK_WIDGET (arb_table_get_hand_view (arb_window_get_table (window))));
-  GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scrolled));
-
-  return gtk_adjustment_get_page_size (adjustment) > 0
-         && gtk_adjustment_get_upper (adjustment) <= gtk_adjustment_get_page_size (adjustment);
-}
-
 /* The widest table, with names long enough to be cut. */
 static void
 start_table_of_four (ArbWindow *window)
@@ -785,7 +819,7 @@ test_fits_the_screen (void)
   g_settings_set_int (settings, "window-height", 1200);
   window = arb_test_new_window ();
   gtk_window_present (GTK_WINDOW (window));
-  arb_test_let_frames_pass ();
+  arb_test_wait_laid_out (GTK_WIDGET (window));
   gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
   g_test_message ("default size %d × %d", width, height);
   g_assert_cmpint (width, <=, 1280);
@@ -814,7 +848,6 @@ test_fits_small_screen (void)
   g_assert_cmpint (minimum, <=, 800);
   /* The replay's bar too, with every button it may show. */
   arb_window_start_replay (window);
-  arb_test_let_frames_pass ();
   g_assert_true (gtk_widget_get_visible (window->back_to_game_button));
   gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
   g_test_message ("in the replay: minimum width %d, natural %d", minimum, natural);
@@ -905,7 +938,7 @@ test_hand_fits (void)
     arb_card_set_add (&hand, card);
   arb_hand_view_set_hand (hand_view, &hand, ARB_CARD_NONE);
   g_assert_cmpuint (arb_hand_view_get_n_cards (hand_view), ==, 10);
-  arb_test_wait_for (window, hand_fits);
+  arb_test_wait_until ("the hand of ten cards to fit its row", hand_fits, window);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 1024);
   gtk_window_destroy (GTK_WINDOW (window));
   g_settings_reset (settings, "window-width");
@@ -916,6 +949,9 @@ int
 main (int argc, char *argv[])
 {
   arb_test_window_init (&argc, &argv);
+  /* The desktop's Reduce animation: cards land at once, the chart is up as
+   * soon as it is asked for, and nothing moves while the layout is read. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   g_test_add_func ("/window/default-names-translated", test_default_names_translated);
   g_test_add_func ("/window/nothing-moves", test_nothing_moves);
   g_test_add_func ("/window/arboretum-fits", test_arboretum_fits);
