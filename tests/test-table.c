@@ -322,9 +322,9 @@ shown_after_step (ArbTable *table, ArbGame *game, const ArbStep *step)
 
   viewpoint = arb_viewpoint_new (ARB_TABLE_EVENTS (game), arb_viewpoint_get_viewer (arb_table_get_viewpoint (table)));
   arb_table_set_viewpoint (table, viewpoint);
-  /* A card flies only from a place on screen: the table built again for
-   * the viewpoint is laid out first. */
-  arb_test_wait_frames (GTK_WIDGET (table), ARB_TEST_FRAMES_TO_SETTLE);
+  /* A card flies only from a place on screen: the frame that lays out the
+   * table built again for the viewpoint comes first. */
+  arb_test_wait_frames (GTK_WIDGET (table), 1);
   arb_game_apply_step (game, step, &error);
   g_assert_no_error (error);
   dump = arb_table_dump (table);

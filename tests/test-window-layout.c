@@ -507,6 +507,30 @@ arboretum_fits_or_scrolls (ArbWindow *window)
   return arboretum_fits (window) || arb_arboretum_view_get_card_width (fitting_view) == 56;
 }
 
+/* The arboretum's cards and its scrolled window's page, for a failed wait. */
+static char *
+describe_fitting (ArbWindow *window)
+{
+  GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (fitting_view), GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+
+  return g_strdup_printf ("%u cards %d pixels wide; %g of %g pixels wide, %g of %g high; "
+                          "the game at step %u, page %s",
+                          arb_game_get_state (arb_window_get_game (window))->arboreta[0].n,
+                          arb_arboretum_view_get_card_width (fitting_view),
+                          gtk_adjustment_get_upper (h), gtk_adjustment_get_page_size (h),
+                          gtk_adjustment_get_upper (v), gtk_adjustment_get_page_size (v),
+                          arb_game_get_n_steps (arb_window_get_game (window)), arb_window_get_page (window));
+}
+
+static void
+wait_fits_or_scrolls (ArbWindow *window)
+{
+  arb_test_wait_until_described ("the arboretum to show whole, or to scroll with its smallest cards",
+                                 arboretum_fits_or_scrolls, describe_fitting, window);
+}
+
 /* In a small window the arboretum's cards shrink so that it shows whole,
  * as it grows; choosing a card never resizes them; zooming in lets it
  * scroll, and the usual size fits again. */
@@ -540,7 +564,7 @@ test_arboretum_fits (void)
   arb_test_wait_for (window, arb_test_settled);
   arb_test_person_step (window);
   arb_test_person_step (window);
-  arb_test_wait_for (window, arboretum_fits_or_scrolls);
+  wait_fits_or_scrolls (window);
   width = arb_arboretum_view_get_card_width (fitting_view);
   g_assert_cmpint (width, <, DEFAULT_CARD_WIDTH);
   g_assert_cmpint (width, >=, 56);
@@ -625,7 +649,7 @@ test_arboretum_room (void)
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     {
       grow_arboretum (window, sizes[i]);
-      arb_test_wait_for (window, arboretum_fits_or_scrolls);
+      wait_fits_or_scrolls (window);
       arb_test_wait_frames (GTK_WIDGET (window), ARB_TEST_FRAMES_TO_SETTLE);
       g_test_message ("%u cards: %d pixels wide, arboretum %d pixels high", sizes[i],
                       arb_arboretum_view_get_card_width (fitting_view),
