@@ -153,12 +153,6 @@ arb_test_wait_steps (ArbWindow *window, guint n_steps)
   arb_test_wait_until_described (what, steps_reached, arb_test_describe_window, window);
 }
 
-void
-arb_test_let_frames_pass (void)
-{
-  arb_test_run_for (300);
-}
-
 gboolean
 arb_test_pointer_cleared (gpointer *pointer)
 {

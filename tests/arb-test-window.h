@@ -37,9 +37,6 @@ char       *arb_test_describe_window (ArbWindow *window);
   arb_test_wait_until_described (#cond, (ArbTestCondition) (cond), arb_test_describe_window, (window))
 /* Blocks until the game has at least n_steps steps. */
 void        arb_test_wait_steps (ArbWindow *window, guint n_steps);
-/* Runs the main loop a while, so that layout and drawing catch up
- * (arb_test_run_for). */
-void        arb_test_let_frames_pass (void);
 
 /* Conditions. */
 /* Whether the weak pointer at pointer was cleared: its object is freed
