@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-test-window.h: what the programs that drive the whole game window
  * share (test-window-*.c): starting GTK as the application would, a window
- * whose computers step at once, waiting for a condition with a generous
- * limit, the person's steps through the window's widgets and actions, and
- * the save games of tests/data/saves. */
+ * whose computers step at once, waiting for a condition (and saying what
+ * was seen if it never holds), the person's steps through the window's
+ * widgets and actions, and the save games of tests/data/saves. */
 #pragma once
 
 #include <adwaita.h>
@@ -19,9 +19,6 @@
 #define ARB_TEST_TABLE_PART(window, name) \
   GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (arb_window_get_table (window)), ARB_TYPE_TABLE, name))
 
-/* How long a condition may take before the test fails (arb-test-widget.h). */
-#define ARB_TEST_WINDOW_WAIT_LIMIT_US ARB_TEST_WAIT_LIMIT_US
-
 typedef gboolean (*ArbTestCondition) (ArbWindow *window);
 
 /* GTK, libadwaita, the application's style sheet and this build's
@@ -30,15 +27,21 @@ void        arb_test_window_init (int *argc, char ***argv);
 /* A window whose computers step at once: the pace is for people. */
 ArbWindow  *arb_test_new_window (void);
 
-/* Runs the main loop until cond holds; a stuck window fails the test. */
-void        arb_test_wait_for (ArbWindow *window, ArbTestCondition cond);
-/* Runs the main loop until the game has at least n_steps steps. */
+/* What a failed wait saw of window: whose turn, the session's state, the
+ * page, the number of steps and the log's last lines. */
+char       *arb_test_describe_window (ArbWindow *window);
+/* Blocks in the main loop until cond (window) holds, at most
+ * ARB_TEST_WAIT_LIMIT_SECONDS (arb-test-wait.h); past it the test fails,
+ * naming cond and saying what it saw of window. */
+#define arb_test_wait_for(window, cond) \
+  arb_test_wait_until_described (#cond, (ArbTestCondition) (cond), arb_test_describe_window, (window))
+/* Blocks until the game has at least n_steps steps. */
 void        arb_test_wait_steps (ArbWindow *window, guint n_steps);
-/* Runs the main loop a while, so that layout and drawing catch up
- * (arb_test_run_for). */
-void        arb_test_let_frames_pass (void);
 
 /* Conditions. */
+/* Whether the weak pointer at pointer was cleared: its object is freed
+ * (for arb_test_wait_until). */
+gboolean    arb_test_pointer_cleared (gpointer *pointer);
 gboolean    arb_test_settled (ArbWindow *window);
 gboolean    arb_test_finished (ArbWindow *window);
 gboolean    arb_test_not_loading (ArbWindow *window);

@@ -36,12 +36,14 @@ static void
 close_all (GtkApplication *app)
 {
   GList *windows;
+  ArbWindow *game_window = only_game_window (app);
 
+  g_object_add_weak_pointer (G_OBJECT (game_window), (gpointer *) &game_window);
   /* One at a time: the game window takes its dialogs with it. */
   while ((windows = gtk_application_get_windows (app)) != NULL)
     gtk_window_destroy (GTK_WINDOW (windows->data));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  /* Whatever the window left to do it has done before the next test. */
+  arb_test_wait_until ("the game window to be freed", arb_test_pointer_cleared, &game_window);
 }
 
 /* The game window shows a finished game and its scores, in a dialog that
@@ -68,7 +70,7 @@ test_activate_with_scores (GtkApplication *app)
   ArbWindow *window = window_with_scores (app);
 
   g_application_activate (G_APPLICATION (app));
-  arb_test_let_frames_pass ();
+  arb_test_wait_frames (GTK_WIDGET (window), 2);
   g_assert_cmpuint (count_game_windows (app), ==, 1);
   g_assert_true (only_game_window (app) == window);
   close_all (app);

@@ -147,21 +147,24 @@ test_close_without_saving (void)
   arb_test_wait_for (window, arb_test_settled);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reveal", NULL);
   arb_test_person_step (window);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  arb_test_wait_for (window, arb_test_settled);
   gtk_window_close (GTK_WINDOW (window));
   asked = arb_test_find_message_dialog (window);
   g_assert_nonnull (asked);
   discard = arb_test_find_button (GTK_WIDGET (asked), "_Close Without Saving");
   g_assert_nonnull (discard);
+  g_object_add_weak_pointer (G_OBJECT (asked), (gpointer *) &asked);
   g_signal_emit_by_name (discard, "clicked");
-  for (int i = 0; i < 20 && window != NULL; i++)
-    g_main_context_iteration (NULL, FALSE);
-  g_assert_null (window);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  arb_test_wait_until ("the window to be freed", arb_test_pointer_cleared, &window);
+  arb_test_wait_until ("the dialog to be freed after it", arb_test_pointer_cleared, &asked);
 }
 
+
+static gboolean
+log_mapped (ArbWindow *window)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (arb_table_get_log_view (arb_window_get_table (window))));
+}
 
 /* A finished game opened from a file is replayed at its last step, and its
  * log shows that step: GTK lays out a long text's lines in an idle of its
@@ -178,13 +181,12 @@ test_log_at_end_of_opened_game (void)
   /* Wide enough for the side panel, whatever size an earlier test left. */
   gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
   gtk_window_present (GTK_WINDOW (window));
-  arb_test_let_frames_pass ();
+  arb_test_wait_frames (GTK_WIDGET (window), 2);
   g_assert_true (arb_window_open_file (window, file, &error));
   g_assert_no_error (error);
   log = arb_table_get_log_view (arb_window_get_table (window));
   g_assert_cmpuint (arb_log_view_get_n_lines (log), >, 200);
-  arb_test_let_frames_pass ();
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (log)));
+  arb_test_wait_for (window, log_mapped);
   /* The last step's line: the game's result follows it. */
   arb_test_wait_log_line_in_view (log, (guint) arb_log_view_get_row_of_step (log, 199));
   g_assert_false (arb_test_log_line_in_view (log, 0));
@@ -229,7 +231,7 @@ test_new_game_offers_to_save (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-G_GNUC_UNUSED static GtkFileChooser *
+static GtkFileChooser *
 find_file_chooser (void)
 {
   GListModel *toplevels = gtk_window_get_toplevels (); /* owned by GTK */
@@ -241,6 +243,22 @@ find_file_chooser (void)
         return GTK_FILE_CHOOSER (w);
     }
   return NULL;
+}
+
+/* A chooser is shown, in a folder. */
+G_GNUC_UNUSED static gboolean
+chooser_shown (ArbWindow *window)
+{
+  GtkFileChooser *chooser = find_file_chooser ();
+  g_autoptr (GFile) folder = chooser != NULL ? gtk_file_chooser_get_current_folder (chooser) : NULL;
+
+  return folder != NULL;
+}
+
+G_GNUC_UNUSED static gboolean
+no_chooser_shown (ArbWindow *window)
+{
+  return find_file_chooser () == NULL;
 }
 
 /* Open, reached through "Save the Game?" then Discard Game, is modal as
@@ -278,15 +296,14 @@ test_choosers_modal_in_last_folder (void)
       gtk_widget_activate_action (GTK_WIDGET (window), actions[i], NULL);
       if (i == 0)
         adw_message_dialog_response (arb_test_find_message_dialog (window), "discard");
-      arb_test_let_frames_pass ();
+      arb_test_wait_for (window, chooser_shown);
       chooser = find_file_chooser ();
-      g_assert_nonnull (chooser);
       g_assert_true (gtk_window_get_modal (GTK_WINDOW (chooser)));
       shown = gtk_file_chooser_get_current_folder (chooser);
       g_assert_nonnull (shown);
       g_assert_true (g_file_equal (shown, expected));
       gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
-      arb_test_let_frames_pass ();
+      arb_test_wait_for (window, no_chooser_shown);
     }
   g_settings_reset (settings, "last-folder");
   g_rmdir (folder);

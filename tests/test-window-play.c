@@ -289,6 +289,12 @@ test_drop_on_cell (void)
 }
 
 
+static gboolean
+focus_on_default (GtkWindow *dialog)
+{
+  return gtk_window_get_focus (dialog) != NULL && gtk_window_get_focus (dialog) == gtk_window_get_default_widget (dialog);
+}
+
 /* Ctrl+N, then Enter: the dialog opens with Start focused and default, so
  * Enter starts the game as it was last set up. */
 static void
@@ -302,7 +308,7 @@ test_new_game_keyboard (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
   dialog = arb_test_find_new_game_dialog ();
   g_assert_nonnull (dialog);
-  arb_test_wait_laid_out (GTK_WIDGET (dialog));
+  arb_test_wait_until ("the New Game dialog to focus its default button", focus_on_default, dialog);
   focus = gtk_window_get_focus (GTK_WINDOW (dialog));
   g_assert_true (GTK_IS_BUTTON (focus));
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (focus)), ==, "_Start");
@@ -356,6 +362,13 @@ welcome_focused (ArbWindow *window)
   return focus != NULL && (focus == window->welcome_new_game_button || focus == window->continue_button);
 }
 
+static gboolean
+deck_focused (ArbWindow *window)
+{
+  return gtk_root_get_focus (GTK_ROOT (window))
+         == arb_pile_view_get_button (arb_table_get_pile_view (arb_window_get_table (window), ARB_SOURCE_DECK));
+}
+
 /* The welcome page starts on New Game, and each of the person's turns on
  * the deck, wherever the turn before left the focus. */
 static void
@@ -384,17 +397,38 @@ test_focus_where_play_starts (void)
       const ArbState *state;
 
       arb_test_wait_for (window, arb_test_settled);
-      arb_test_let_frames_pass ();
       state = arb_game_get_state (arb_window_get_game (window));
       g_assert_cmpint (state->phase, ==, ARB_PHASE_DRAW);
-      focus = gtk_root_get_focus (GTK_ROOT (window));
-      g_assert_true (focus == arb_pile_view_get_button (arb_table_get_pile_view (arb_window_get_table (window), ARB_SOURCE_DECK)));
+      /* The focus goes to the deck once the turn's actions are on. */
+      arb_test_wait_for (window, deck_focused);
       for (int step = 0; step < 4; step++)
         arb_test_person_step (window);
       /* The discard leaves the focus in the hand, or on Discard. */
       g_assert_false (gtk_root_get_focus (GTK_ROOT (window)) == arb_pile_view_get_button (arb_table_get_pile_view (arb_window_get_table (window), ARB_SOURCE_DECK)));
     }
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The place the hint marks in the person's arboretum, or NULL. */
+static GtkWidget *
+hint_place (ArbWindow *window)
+{
+  g_autoptr (GPtrArray) cells = g_ptr_array_new ();
+  GtkWidget *marked = NULL;
+
+  arb_test_find_type (ARB_TEST_TABLE_PART (window, "own_view"), GTK_TYPE_BUTTON, cells);
+  for (guint i = 0; i < cells->len; i++)
+    if (gtk_widget_has_css_class (cells->pdata[i], "hint"))
+      marked = cells->pdata[i];
+  return marked;
+}
+
+static gboolean
+hint_place_focused (ArbWindow *window)
+{
+  GtkWidget *marked = hint_place (window);
+
+  return marked != NULL && gtk_root_get_focus (GTK_ROOT (window)) == marked;
 }
 
 /* Hint, asked from the hand: the hint chooses its card, and the focus
@@ -420,20 +454,15 @@ test_hint_moves_focus (void)
                                                         arb_card_set_nth (&state->hands[state->current], 0)));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
   arb_test_wait_for (window, arb_test_any_card_selected);
-  arb_test_let_frames_pass ();
+  arb_test_wait_for (window, hint_place_focused);
+  /* The marked place scrolls into view in the frames after. */
+  arb_test_wait_frames (GTK_WIDGET (window), 3);
   focus = gtk_root_get_focus (GTK_ROOT (window));
-  g_assert_nonnull (focus);
   {
-    g_autoptr (GPtrArray) cells = g_ptr_array_new ();
-    GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (ARB_ARBORETUM_VIEW (ARB_TEST_TABLE_PART (window, "own_view"))), GTK_TYPE_SCROLLED_WINDOW);
-    GtkWidget *marked = NULL;
+    GtkWidget *scrolled = gtk_widget_get_ancestor (ARB_TEST_TABLE_PART (window, "own_view"), GTK_TYPE_SCROLLED_WINDOW);
+    GtkWidget *marked = hint_place (window);
     graphene_rect_t bounds;
 
-    arb_test_find_type (GTK_WIDGET (ARB_ARBORETUM_VIEW (ARB_TEST_TABLE_PART (window, "own_view"))), GTK_TYPE_BUTTON, cells);
-    for (guint i = 0; i < cells->len; i++)
-      if (gtk_widget_has_css_class (cells->pdata[i], "hint"))
-        marked = cells->pdata[i];
-    g_assert_nonnull (marked);
     g_assert_true (focus == marked);
     g_assert_true (gtk_widget_compute_bounds (marked, scrolled, &bounds));
     g_assert_cmpfloat (bounds.origin.y, >=, 0);
@@ -519,14 +548,13 @@ test_card_flies (void)
 
   g_object_set (settings, "gtk-enable-animations", FALSE, NULL);
   draw_and_plant (window);
-  for (int i = 0; i < 10; i++)
+  /* The frames in which a flight would take off and go. */
+  for (int i = 0; i < 5; i++)
     {
-      g_main_context_iteration (NULL, FALSE);
       g_assert_cmpuint (arb_flight_layer_get_n_flying (arb_table_get_flight_layer (arb_window_get_table (window))), ==, 0);
+      arb_test_wait_frames (GTK_WIDGET (window), 1);
     }
-  arb_test_let_frames_pass ();
   g_assert_cmpuint (arb_flight_layer_get_n_flying (arb_table_get_flight_layer (arb_window_get_table (window))), ==, 0);
-  g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

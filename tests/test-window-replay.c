@@ -21,6 +21,14 @@ deck_count_label (ArbWindow *window)
   g_assert_not_reached ();
 }
 
+static char *wanted_heading;
+
+static gboolean
+heading_shown (ArbWindow *window)
+{
+  return arb_test_find_shown_label (window, wanted_heading) != NULL;
+}
+
 /* The end never surprises: the deck's count stands out in the last round
  * and the heading of the last turn says so. */
 static void
@@ -51,15 +59,18 @@ test_last_turn_shown (void)
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (count), "error"));
   while (arb_replay_get_state (replay)->phase != ARB_PHASE_PLAY)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-next", NULL);
-  arb_test_let_frames_pass ();
-  {
-    g_autofree char *heading = NULL;
-    state = arb_replay_get_state (replay);
-    heading = g_strdup_printf ("%s: Play a card · Last turn",
-                               arb_player_get_name (arb_game_get_player (arb_window_get_game (window), state->current)));
-    g_assert_nonnull (arb_test_find_shown_label (window, heading));
-  }
+  state = arb_replay_get_state (replay);
+  wanted_heading = g_strdup_printf ("%s: Play a card · Last turn",
+                                    arb_player_get_name (arb_game_get_player (arb_window_get_game (window), state->current)));
+  arb_test_wait_for (window, heading_shown);
+  g_clear_pointer (&wanted_heading, g_free);
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+other_hands_mapped (ArbWindow *window)
+{
+  return gtk_widget_get_mapped (ARB_TEST_TABLE_PART (window, "other_hands_box"));
 }
 
 /* A replay with all hands open: the other hands come above the hand shown,
@@ -75,8 +86,9 @@ test_all_hands_order (void)
   arb_window_start_replay (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-first", NULL);
   gtk_toggle_button_set_active (window->all_hands_switch, TRUE);
-  arb_test_let_frames_pass ();
-  g_assert_true (gtk_widget_get_mapped (ARB_TEST_TABLE_PART (window, "other_hands_box")));
+  arb_test_wait_for (window, other_hands_mapped);
+  /* Laid out in the frame after. */
+  arb_test_wait_frames (GTK_WIDGET (window), 2);
   {
     GtkWidget *hand = GTK_WIDGET (arb_table_get_hand_view (arb_window_get_table (window)));
     double hand_y = arb_test_y_in_window (window, hand);
@@ -110,6 +122,14 @@ current_log_row (ArbWindow *window)
   return current;
 }
 
+static int height_before;
+
+static gboolean
+table_height_changed (ArbWindow *window)
+{
+  return gtk_widget_get_height (GTK_WIDGET (arb_window_get_table (window))) != height_before;
+}
+
 /* The replay bar comes in at once: the table takes its new height in the
  * first frame after and keeps it. A bar sliding in laid the table out anew
  * in each frame of its slide, at another height, which cost the renderer
@@ -120,24 +140,24 @@ test_replay_bar_at_once (void)
   ArbWindow *window = arb_test_new_window ();
   g_autoptr (GError) error = NULL;
   GtkWidget *table;
-  gint64 end = g_get_monotonic_time () + ARB_TEST_WAIT_LIMIT_US;
-  int before, first;
+  int first;
 
+  /* With animations on, as a sliding bar would slide. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 77, &error));
   arb_test_play_turns (window, 2);
-  arb_test_let_frames_pass ();
+  arb_test_wait_frames (GTK_WIDGET (window), 2);
   table = GTK_WIDGET (arb_window_get_table (window));
-  before = gtk_widget_get_height (table);
+  height_before = gtk_widget_get_height (table);
   arb_window_start_replay (window);
-  while ((first = gtk_widget_get_height (table)) == before)
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
-      g_main_context_iteration (NULL, FALSE);
-    }
-  arb_test_let_frames_pass ();
+  arb_test_wait_for (window, table_height_changed);
+  first = gtk_widget_get_height (table);
+  /* The frames in which a bar would slide. */
+  arb_test_wait_frames (GTK_WIDGET (window), 5);
   g_assert_cmpint (gtk_widget_get_height (table), ==, first);
-  g_assert_cmpint (first, <, before);
+  g_assert_cmpint (first, <, height_before);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -159,7 +179,7 @@ test_log_follows_replay (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-first", NULL);
   for (int i = 0; i < 5; i++)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-next", NULL);
-  arb_test_let_frames_pass ();
+  arb_test_wait_frames (GTK_WIDGET (window), 1);
   /* A replay shows the hand as it is: no place left empty. */
   {
     g_autoptr (GPtrArray) labels = g_ptr_array_new ();

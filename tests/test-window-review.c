@@ -12,6 +12,12 @@
 #include "arb-card-widget.h"
 #include "arb-pile-view.h"
 
+static gboolean
+chart_mapped (ArbWindow *window)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (window->review_chart));
+}
+
 /* The chart of a reviewed replay folds away with its button, at first in
  * a window under 800 pixels high; a click at a step's place takes the
  * replay there. */
@@ -22,15 +28,15 @@ check_chart_clicks (ArbWindow *window)
   ArbReplay *replay = arb_window_get_replay (window);
   guint n = arb_review_get_n_steps (arb_session_get_review (window->session));
 
-  arb_test_let_frames_pass ();
+  arb_test_wait_frames (GTK_WIDGET (window), 2);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->chart_button)));
   g_assert_cmpint (gtk_toggle_button_get_active (window->chart_button), ==,
                    gtk_widget_get_height (GTK_WIDGET (window)) >= 800);
   gtk_toggle_button_set_active (window->chart_button, FALSE);
   g_assert_false (gtk_widget_get_visible (chart));
   gtk_toggle_button_set_active (window->chart_button, TRUE);
-  arb_test_let_frames_pass ();
-  g_assert_true (gtk_widget_get_mapped (chart));
+  arb_test_wait_for (window, chart_mapped);
+  arb_test_wait_frames (GTK_WIDGET (window), 1);
   g_assert_cmpint (gtk_widget_get_width (chart), >, 100);
   for (guint step = 0; step <= n; step += 3)
     {
@@ -138,6 +144,28 @@ reviewed (ArbWindow *window)
   return arb_session_get_review (window->session) != NULL;
 }
 
+/* The progress last seen of the review under way. */
+static double progress_seen;
+
+static gboolean
+reviewed_or_progressed (ArbWindow *window)
+{
+  return reviewed (window) || arb_session_get_review_progress (window->session) > progress_seen;
+}
+
+/* Waits for the review, as long as it progresses: Hard weighs every
+ * decision of the game in a worker thread, which a busy machine may give
+ * little of a core; a review that stops moving fails the test. */
+static void
+wait_reviewed (ArbWindow *window)
+{
+  while (!reviewed (window))
+    {
+      progress_seen = arb_session_get_review_progress (window->session);
+      arb_test_wait_for (window, reviewed_or_progressed);
+    }
+}
+
 /* At every step the review speaks a player's words: no coordinates, no
  * "±", "the computer" rather than Hard, points lost as "about 5 points";
  * under the chart, what its lines mean and the marks' legend. */
@@ -199,7 +227,7 @@ test_review_in_replay (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.review", NULL);
   g_assert_true (arb_session_get_reviewing (window->session));
   g_assert_true (gtk_widget_get_visible (window->review_box));
-  arb_test_wait_for (window, reviewed);
+  wait_reviewed (window);
   g_assert_false (arb_session_get_reviewing (window->session));
   g_assert_true (arb_session_get_modified (window->session));
   g_assert_cmpuint (arb_review_get_n_steps (arb_session_get_review (window->session)), ==, n_steps);
@@ -227,6 +255,13 @@ test_review_in_replay (void)
   g_rmdir (dir);
 }
 
+static void
+count_review (guint *count, GParamSpec *pspec, ArbSession *session)
+{
+  if (arb_session_get_review (session) != NULL)
+    (*count)++;
+}
+
 /* Back to the game from its replay, a review under way stops: no progress
  * left on screen, no review laid on the game when the worker ends, and the
  * game goes on, without a warning. */
@@ -236,8 +271,9 @@ test_leaving_replay_cancels_review (void)
   ArbWindow *window = arb_test_new_window ();
   g_autoptr (GError) error = NULL;
   ArbGame *game;
+  ArbSession *session;
   guint n_steps;
-  gint64 end;
+  guint reviews_laid = 0;
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 52, &error));
@@ -251,17 +287,21 @@ test_leaving_replay_cancels_review (void)
   g_assert_null (arb_window_get_replay (window));
   g_assert_false (arb_session_get_reviewing (window->session));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->review_progress)));
-  /* The worker sees the cancellation within a step of its analysis. */
-  end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-  g_assert_null (arb_session_get_review (window->session));
+  session = window->session;
+  g_signal_connect_swapped (session, "notify::review", G_CALLBACK (count_review), &reviews_laid);
+  g_assert_null (arb_session_get_review (session));
   g_assert_true (arb_window_get_game (window) == game);
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, n_steps);
   arb_test_wait_for (window, arb_test_settled);
   arb_test_person_step (window);
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, n_steps + 1);
+  /* The worker holds the session until it ends, which it does within a
+   * step of its analysis once cancelled: the session freed, the worker
+   * has ended, and laid no review on the game on the way. */
+  g_object_add_weak_pointer (G_OBJECT (session), (gpointer *) &session);
   gtk_window_destroy (GTK_WINDOW (window));
+  arb_test_wait_until ("the cancelled review to end and let the session go", arb_test_pointer_cleared, &session);
+  g_assert_cmpuint (reviews_laid, ==, 0);
 }
 
 /* A reviewed game of two random players, with its marked decisions: the
@@ -276,7 +316,7 @@ test_review_chart (void)
   arb_test_show_finished_game (window, game);
   arb_window_start_replay (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.review", NULL);
-  arb_test_wait_for (window, reviewed);
+  wait_reviewed (window);
   check_chart_clicks (window);
   check_chart_keys (window);
   /* Out of the replay, no chart, nor its button. */
