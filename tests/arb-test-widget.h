@@ -12,11 +12,6 @@
 #include "arb-test-wait.h"
 #include "arb-log-view.h"
 
-/* How long a condition may take before the test fails: long enough for a
- * sanitizer build on a busy machine, where a frame may take seconds; a
- * widget that is stuck still fails, only later. */
-#define ARB_TEST_WAIT_LIMIT_US (180 * G_USEC_PER_SEC)
-
 /* GTK, libadwaita and the style sheet that AdwApplication would load: it
  * decides some of the sizes the tests measure. The accessible names are
  * checked through GTK's test backend. Animations are off, as the
@@ -81,18 +76,6 @@ arb_test_wait_frames (GtkWidget *widget, guint n)
       gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_PAINT);
       arb_test_wait_until ("a frame to be painted", arb_test_frames_painted, &next);
     }
-}
-
-/* Runs the main loop for ms milliseconds: a fixed sleep, kept only for
- * arb-test-window.c's arb_test_let_frames_pass until its callers wait for
- * what they read; a new test waits for its condition or for frames. */
-static inline void
-arb_test_run_for (int ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
 }
 
 static inline gboolean
