@@ -159,6 +159,35 @@ arb_test_pointer_cleared (gpointer *pointer)
   return *pointer == NULL;
 }
 
+static gboolean
+reviewed (ArbWindow *window)
+{
+  return arb_session_get_review (arb_window_get_session (window)) != NULL;
+}
+
+/* The progress last seen of the review under way. */
+static double progress_seen;
+
+static gboolean
+reviewed_or_progressed (ArbWindow *window)
+{
+  return reviewed (window) || arb_session_get_review_progress (arb_window_get_session (window)) > progress_seen;
+}
+
+/* Waits for the review, as long as it progresses: Hard weighs every
+ * decision of the game in a worker thread, which a busy machine (or a
+ * sanitizer build) may give little of a core; a review that stops moving
+ * for the wait's limit fails the test. */
+void
+arb_test_wait_reviewed (ArbWindow *window)
+{
+  while (!reviewed (window))
+    {
+      progress_seen = arb_session_get_review_progress (arb_window_get_session (window));
+      arb_test_wait_for (window, reviewed_or_progressed);
+    }
+}
+
 gboolean
 arb_test_settled (ArbWindow *window)
 {

@@ -38,6 +38,10 @@ char       *arb_test_describe_window (ArbWindow *window);
 /* Blocks until the game has at least n_steps steps. */
 void        arb_test_wait_steps (ArbWindow *window, guint n_steps);
 
+/* Runs the main loop until the review of the game shown is done, as long
+ * as it makes progress. */
+void        arb_test_wait_reviewed (ArbWindow *window);
+
 /* Conditions. */
 /* Whether the weak pointer at pointer was cleared: its object is freed
  * (for arb_test_wait_until). */

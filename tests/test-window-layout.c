@@ -662,12 +662,6 @@ test_arboretum_room (void)
 }
 
 static gboolean
-reviewed (ArbWindow *window)
-{
-  return arb_session_get_review (window->session) != NULL;
-}
-
-static gboolean
 panel_revealed (ArbTable *table)
 {
   gboolean revealed;
@@ -749,7 +743,7 @@ check_review_room (int width, int height)
   arb_test_show_finished_game (window, game);
   arb_window_start_replay (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.review", NULL);
-  arb_test_wait_for (window, reviewed);
+  arb_test_wait_reviewed (window);
   gtk_toggle_button_set_active (window->chart_button, TRUE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-first", NULL);
   /* The chart is up at once (no animations), and laid out a frame later. */

@@ -144,28 +144,6 @@ reviewed (ArbWindow *window)
   return arb_session_get_review (window->session) != NULL;
 }
 
-/* The progress last seen of the review under way. */
-static double progress_seen;
-
-static gboolean
-reviewed_or_progressed (ArbWindow *window)
-{
-  return reviewed (window) || arb_session_get_review_progress (window->session) > progress_seen;
-}
-
-/* Waits for the review, as long as it progresses: Hard weighs every
- * decision of the game in a worker thread, which a busy machine may give
- * little of a core; a review that stops moving fails the test. */
-static void
-wait_reviewed (ArbWindow *window)
-{
-  while (!reviewed (window))
-    {
-      progress_seen = arb_session_get_review_progress (window->session);
-      arb_test_wait_for (window, reviewed_or_progressed);
-    }
-}
-
 /* At every step the review speaks a player's words: no coordinates, no
  * "±", "the computer" rather than Hard, points lost as "about 5 points";
  * under the chart, what its lines mean and the marks' legend. */
@@ -227,7 +205,7 @@ test_review_in_replay (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.review", NULL);
   g_assert_true (arb_session_get_reviewing (window->session));
   g_assert_true (gtk_widget_get_visible (window->review_box));
-  wait_reviewed (window);
+  arb_test_wait_reviewed (window);
   g_assert_false (arb_session_get_reviewing (window->session));
   g_assert_true (arb_session_get_modified (window->session));
   g_assert_cmpuint (arb_review_get_n_steps (arb_session_get_review (window->session)), ==, n_steps);
@@ -316,7 +294,7 @@ test_review_chart (void)
   arb_test_show_finished_game (window, game);
   arb_window_start_replay (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.review", NULL);
-  wait_reviewed (window);
+  arb_test_wait_reviewed (window);
   check_chart_clicks (window);
   check_chart_keys (window);
   /* Out of the replay, no chart, nor its button. */
