@@ -90,15 +90,6 @@ take_hand (ArbCardSet *set, const ArbCardSet *hand, ArbCard *bad)
   return TRUE;
 }
 
-/* Whether viewer is one that state can be shown to: the public table,
- * everything, or one of its seats. */
-gboolean
-arb_projection_has_viewer (const ArbState *state, int viewer)
-{
-  return viewer == ARB_VIEWER_PUBLIC || viewer == ARB_VIEWER_ALL
-         || (viewer >= 0 && viewer < state->n_players);
-}
-
 /* public_state holds only what the viewer may know: its own hand (for a
  * seat), the known cards of the other hands, and a deck whose cards are
  * ignored (only its size counts). hand_size gives the true size of every

@@ -45,8 +45,6 @@ void     arb_knowledge_init             (ArbKnowledge        *knowledge);
 void     arb_knowledge_add_step         (ArbKnowledge        *knowledge,
                                          const ArbStep       *step);
 
-gboolean arb_projection_has_viewer      (const ArbState      *state,
-                                         int                  viewer);
 gboolean arb_projection_init            (ArbProjection       *view,
                                          const ArbState      *state,
                                          int                  viewer,
