@@ -512,18 +512,24 @@ arb_test_find_button (GtkWidget *root, const char *label)
   return NULL;
 }
 
-ArbNewGameDialog *
-arb_test_find_new_game_dialog (void)
+gpointer
+arb_test_find_toplevel (GType type)
 {
   GListModel *toplevels = gtk_window_get_toplevels (); /* owned by GTK */
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
-      if (ARB_IS_NEW_GAME_DIALOG (w))
-        return ARB_NEW_GAME_DIALOG (w);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+        return w;
     }
   return NULL;
+}
+
+ArbNewGameDialog *
+arb_test_find_new_game_dialog (void)
+{
+  return arb_test_find_toplevel (ARB_TYPE_NEW_GAME_DIALOG);
 }
 
 ArbGame *

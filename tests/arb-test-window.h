@@ -70,6 +70,8 @@ GtkLabel   *arb_test_find_shown_label (ArbWindow *window, const char *text);
 AdwMessageDialog *arb_test_find_message_dialog (ArbWindow *window);
 /* The button under root that shows label, or NULL. */
 GtkWidget  *arb_test_find_button (GtkWidget *root, const char *label);
+/* The window of that type open, if any (a dialog). */
+gpointer    arb_test_find_toplevel (GType type);
 /* The New Game dialog, if one is open. */
 ArbNewGameDialog *arb_test_find_new_game_dialog (void);
 

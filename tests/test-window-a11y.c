@@ -425,20 +425,6 @@ test_new_game_dialog (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static ArbOnlineDialog *
-find_online_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels (); /* owned by GTK */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
-      if (ARB_IS_ONLINE_DIALOG (w))
-        return ARB_ONLINE_DIALOG (w);
-    }
-  return NULL;
-}
-
 /* Both faces of Play Online: hosting a game and joining one. */
 static void
 test_play_online (void)
@@ -447,7 +433,7 @@ test_play_online (void)
   ArbOnlineDialog *dialog;
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.play-online", NULL);
-  dialog = find_online_dialog ();
+  dialog = arb_test_find_toplevel (ARB_TYPE_ONLINE_DIALOG);
   g_assert_nonnull (dialog);
   arb_online_dialog_set_hosting (dialog, TRUE);
   assert_all_named (window, "Play Online, hosting");
