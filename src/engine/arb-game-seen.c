@@ -207,7 +207,9 @@ turn_up (ArbGame *self, int viewer, const ArbStep *seen_step, ArbStep *taken, Ar
 
 /* Takes the step seen_step, as viewer saw it, after which the host says
  * viewer sees after. A step that does not add up sets error and leaves
- * what viewer sees unchanged. */
+ * what viewer sees unchanged. after is NULL for the steps of a history
+ * caught up with, but its last: what the viewer sees after that one checks
+ * them all. */
 gboolean
 arb_game_apply_seen_step (ArbGame *self, int viewer, const ArbStep *seen_step,
                           const ArbProjection *after, GError **error)
@@ -216,13 +218,15 @@ arb_game_apply_seen_step (ArbGame *self, int viewer, const ArbStep *seen_step,
   ArbStep taken;
 
   g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
-  g_return_val_if_fail (seen_step != NULL && after != NULL, FALSE);
+  g_return_val_if_fail (seen_step != NULL, FALSE);
   if (seen_step->player != arb_game_get_current_player (self))
     return fail (error, arb_game_get_n_steps (self) + 1, _("not that player’s turn"));
   if (!prepare (self, viewer, seen_step, error)
       || !try_step (self, viewer, seen_step, &taken, &view, error)
       || !turn_up (self, viewer, seen_step, &taken, &view, error))
     return FALSE;
+  if (after == NULL)
+    return arb_game_apply_step (self, &taken, error);
   if (!same_projection (&view, after) && after->state.phase == ARB_PHASE_OVER)
     {
       if (!reveal_hands (self, viewer, seen_step, after, error)
