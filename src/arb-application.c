@@ -55,15 +55,21 @@ arb_application_add_shortcuts_action (GtkApplicationWindow *window)
 /* The game window most recently active. The active window may be one of
  * its dialogs (the scores are an application window, for their actions):
  * a second launch, a file opened from Files or New Game go to the game
- * window under it, not to a second one. */
+ * window under it, not to a second one. A hidden game window hosts a game
+ * online in the background: only a launch (activate) brings it back, a
+ * file or a new game never takes its place. */
 static ArbWindow *
-get_window (ArbApplication *self)
+get_window (ArbApplication *self, gboolean background_first)
 {
   GtkWindow *window;
 
+  if (background_first)
+    for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+      if (ARB_IS_WINDOW (l->data) && !gtk_widget_get_visible (l->data))
+        return ARB_WINDOW (l->data);
   /* Most recently active first. */
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
-    if (ARB_IS_WINDOW (l->data))
+    if (ARB_IS_WINDOW (l->data) && gtk_widget_get_visible (l->data))
       return ARB_WINDOW (l->data);
   window = GTK_WINDOW (arb_window_new (GTK_APPLICATION (self)));
   arb_application_add_shortcuts_action (GTK_APPLICATION_WINDOW (window));
@@ -73,7 +79,7 @@ get_window (ArbApplication *self)
 static void
 new_game_action (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  ArbWindow *window = get_window (ARB_APPLICATION (user_data));
+  ArbWindow *window = get_window (ARB_APPLICATION (user_data), FALSE);
 
   gtk_window_present (GTK_WINDOW (window));
   arb_window_show_new_game (window);
@@ -152,7 +158,9 @@ apply_card_style (ArbApplication *self)
 }
 
 /* Closing the windows, rather than quitting outright, lets a window with
- * unsaved moves ask first; the application ends with its last window. */
+ * unsaved moves ask first, and a window that hosts a game online whether
+ * to keep hosting in the background (then the application goes on, held
+ * by that window); the application ends with its last window. */
 static void
 quit_action (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
@@ -222,13 +230,13 @@ arb_application_startup (GApplication *app)
 static void
 arb_application_activate (GApplication *app)
 {
-  gtk_window_present (GTK_WINDOW (get_window (ARB_APPLICATION (app))));
+  gtk_window_present (GTK_WINDOW (get_window (ARB_APPLICATION (app), TRUE)));
 }
 
 static void
 arb_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
 {
-  ArbWindow *window = get_window (ARB_APPLICATION (app));
+  ArbWindow *window = get_window (ARB_APPLICATION (app), FALSE);
 
   gtk_window_present (GTK_WINDOW (window));
   /* One window plays one game: the first file is opened, after offering to

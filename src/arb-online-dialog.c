@@ -18,6 +18,7 @@ struct _ArbOnlineDialog
   AdwEntryRow          *host_name_row;
   AdwComboRow          *variant_row;
   AdwComboRow          *seats_row;
+  GtkSwitch            *network_switch;
   AdwPreferencesGroup  *others_group;
   AdwComboRow          *other_rows[ARB_MAX_PLAYERS - 1];
   AdwEntryRow          *join_name_row;
@@ -80,6 +81,14 @@ arb_online_dialog_get_variant (ArbOnlineDialog *self)
   g_return_val_if_fail (ARB_IS_ONLINE_DIALOG (self), ARB_VARIANT_STANDARD);
   i = adw_combo_row_get_selected (self->variant_row);
   return i < G_N_ELEMENTS (variants) ? variants[i] : ARB_VARIANT_STANDARD;
+}
+
+/* Whether the host listens on the local network, not only on this computer. */
+gboolean
+arb_online_dialog_get_on_network (ArbOnlineDialog *self)
+{
+  g_return_val_if_fail (ARB_IS_ONLINE_DIALOG (self), FALSE);
+  return gtk_switch_get_active (self->network_switch);
 }
 
 static guint
@@ -199,6 +208,7 @@ arb_online_dialog_class_init (ArbOnlineDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbOnlineDialog, host_name_row);
   gtk_widget_class_bind_template_child (widget_class, ArbOnlineDialog, variant_row);
   gtk_widget_class_bind_template_child (widget_class, ArbOnlineDialog, seats_row);
+  gtk_widget_class_bind_template_child (widget_class, ArbOnlineDialog, network_switch);
   gtk_widget_class_bind_template_child (widget_class, ArbOnlineDialog, others_group);
   gtk_widget_class_bind_template_child (widget_class, ArbOnlineDialog, join_name_row);
   gtk_widget_class_bind_template_child (widget_class, ArbOnlineDialog, address_row);

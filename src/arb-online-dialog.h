@@ -18,6 +18,7 @@ void             arb_online_dialog_set_hosting (ArbOnlineDialog *self,
                                                 gboolean         hosting);
 const char      *arb_online_dialog_get_name    (ArbOnlineDialog *self);
 ArbVariant       arb_online_dialog_get_variant (ArbOnlineDialog *self);
+gboolean         arb_online_dialog_get_on_network (ArbOnlineDialog *self);
 char           **arb_online_dialog_dup_seats   (ArbOnlineDialog *self);
 const char      *arb_online_dialog_get_address (ArbOnlineDialog *self);
 const char      *arb_online_dialog_get_code    (ArbOnlineDialog *self);

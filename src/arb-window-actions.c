@@ -387,13 +387,14 @@ _arb_window_offer_to_save (ArbWindow *self, ArbAfterSave then)
   return TRUE;
 }
 
-/* Offers to save a game with unsaved steps before the window goes. */
+/* Offers to keep hosting a game online, or to save a game with unsaved
+ * steps, before the window goes. */
 gboolean
 _arb_window_close_request (GtkWindow *window)
 {
   ArbWindow *self = ARB_WINDOW (window);
 
-  if (_arb_window_offer_to_save (self, ARB_AFTER_SAVE_CLOSE))
+  if (_arb_window_offer_to_keep_hosting (self) || _arb_window_offer_to_save (self, ARB_AFTER_SAVE_CLOSE))
     return TRUE;
   return GTK_WINDOW_CLASS (g_type_class_peek (ADW_TYPE_APPLICATION_WINDOW))->close_request (window);
 }

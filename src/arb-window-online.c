@@ -2,11 +2,17 @@
 /* arb-window-online.c: the window's part of network play.
  *
  * Play Online hosts a game (the server runs in this process, listening on
- * the LAN) or joins one with the host's address and code. ArbNetPlay does
- * the work and the session holds the game as this seat saw it; the window
- * shows the waiting page until every seat is taken, then the table, with
- * a bar when a player drops: "waiting for Bob" and the seconds left until
- * the host may give Bob's seat to a computer.
+ * this computer only, or on the local network once the person says so) or
+ * joins one with the host's address and code. ArbNetPlay does the work and
+ * the session holds the game as this seat saw it; the window shows the
+ * waiting page until every seat is taken, then the table, with a bar when
+ * a player drops: "waiting for Bob" and the seconds left until the host
+ * may give Bob's seat to a computer.
+ *
+ * The seat is kept in the user's data folder while the game lasts: a
+ * window closed and started again offers to rejoin it. A host's window
+ * closed during a game asks whether to keep hosting in the background: the
+ * window hides and holds the application until it is shown again.
  */
 #include "config.h"
 
@@ -24,6 +30,29 @@ set_label (GtkLabel *label, const char *text)
 {
   gtk_label_set_label (label, text);
   gtk_widget_set_visible (GTK_WIDGET (label), text != NULL && *text != '\0');
+}
+
+/* Where this window keeps its seat while a game online lasts. */
+static GFile *
+seats_dir (void)
+{
+  return g_file_new_build_filename (g_get_user_data_dir (), "arboretum", "seats", NULL);
+}
+
+/* Where the tables this window hosts are kept. */
+static GFile *
+hosted_dir (void)
+{
+  return g_file_new_build_filename (g_get_user_data_dir (), "arboretum", "hosted", NULL);
+}
+
+static void
+update_rejoin_button (ArbWindow *self)
+{
+  g_autoptr (GFile) dir = seats_dir ();
+  g_autoptr (GFile) kept = self->online == NULL ? arb_net_play_find_kept_seat (dir) : NULL;
+
+  gtk_widget_set_visible (self->rejoin_button, kept != NULL);
 }
 
 /* The seats as the waiting page lists them: who sits where. */
@@ -53,6 +82,34 @@ describe_seats (ArbNetPlay *play)
   return g_string_free (text, FALSE);
 }
 
+/* Where the host's table is reached, as the waiting page tells it. */
+static char *
+describe_addresses (ArbNetPlay *play, char **addresses)
+{
+  g_autofree char *joined = g_strjoinv ("\n", addresses);
+
+  if (!arb_net_play_get_on_network (play))
+    /* Translators: %s is this computer's own address, such as 127.0.0.1:7420. */
+    return g_strdup_printf (_("Only players on this computer can join, at %s. To play with friends on "
+                              "this network, leave and host again, open to the local network."), joined);
+  if (addresses[0] == NULL)
+    /* Translators: the host has no network but this computer. */
+    return g_strdup (_("This computer is on no network"));
+  /* Translators: %s is one address or more, one per line. */
+  return g_strdup_printf (_("Address:\n%s"), joined);
+}
+
+static void
+show_online_page (ArbWindow *self)
+{
+  /* Not on a label: a focused selectable label shows its text selected. */
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "online") != 0)
+    {
+      gtk_stack_set_visible_child_name (self->stack, "online");
+      gtk_widget_grab_focus (self->online_leave_button);
+    }
+}
+
 static void
 show_waiting_page (ArbWindow *self)
 {
@@ -64,15 +121,12 @@ show_waiting_page (ArbWindow *self)
   /* Only a hosting screen has addresses to tell. */
   gboolean hosting = addresses != NULL;
 
+  adw_status_page_set_icon_name (self->online_page, "network-workgroup-symbolic");
+  gtk_button_set_label (GTK_BUTTON (self->online_leave_button), _("_Leave"));
+  gtk_widget_set_visible (self->online_copy_button, hosting && code != NULL && arb_net_play_get_on_network (play));
   if (hosting)
     {
-      g_autofree char *joined = addresses[0] != NULL
-                                ? g_strjoinv ("\n", addresses)
-                                /* Translators: the host has no network but this computer. */
-                                : g_strdup (_("This computer is on no network"));
-
-      /* Translators: %s is one address or more, one per line. */
-      where = g_strdup_printf (_("Address:\n%s"), joined);
+      where = describe_addresses (play, addresses);
       adw_status_page_set_title (self->online_page, _("Waiting for Your Friends"));
       adw_status_page_set_description (self->online_page,
                                        _("Tell them this code and this computer’s address. The game starts when every seat is taken."));
@@ -87,12 +141,24 @@ show_waiting_page (ArbWindow *self)
   set_label (self->online_code_label, hosting ? code : NULL);
   set_label (self->online_addresses_label, where);
   set_label (self->online_seats_label, arb_net_play_get_seat (play) >= 0 ? seats : NULL);
-  /* Not on a label: a focused selectable label shows its text selected. */
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "online") != 0)
-    {
-      gtk_stack_set_visible_child_name (self->stack, "online");
-      gtk_widget_grab_focus (self->online_leave_button);
-    }
+  show_online_page (self);
+}
+
+/* A game that never started failed: the page says why, with a way back. */
+static void
+show_failed_page (ArbWindow *self)
+{
+  adw_status_page_set_icon_name (self->online_page, "network-error-symbolic");
+  adw_status_page_set_title (self->online_page, arb_net_play_get_server (self->online) != NULL
+                                                ? _("The Game Could Not Be Hosted")
+                                                : _("The Game Could Not Be Joined"));
+  adw_status_page_set_description (self->online_page, arb_net_play_get_failure (self->online));
+  gtk_button_set_label (GTK_BUTTON (self->online_leave_button), _("_Back"));
+  gtk_widget_set_visible (self->online_copy_button, FALSE);
+  set_label (self->online_code_label, NULL);
+  set_label (self->online_addresses_label, NULL);
+  set_label (self->online_seats_label, NULL);
+  show_online_page (self);
 }
 
 /* The first person away, or -1. */
@@ -199,6 +265,9 @@ _arb_window_update_online (ArbWindow *self)
     case ARB_NET_PLAY_FAILED:
     default:
       hide_bar (self);
+      /* A game that never started leaves nothing else to show. */
+      if (arb_session_get_online_seat (self->session) < 0)
+        show_failed_page (self);
       break;
     }
 }
@@ -206,13 +275,9 @@ _arb_window_update_online (ArbWindow *self)
 static void
 on_online_message (ArbNetPlay *play, const char *message, ArbWindow *self)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
-  /* A game that never started leaves nothing to show. */
-  if (arb_net_play_get_status (play) == ARB_NET_PLAY_FAILED && arb_session_get_online_seat (self->session) < 0)
-    {
-      _arb_window_leave_online (self);
-      gtk_stack_set_visible_child_name (self->stack, "welcome");
-    }
+  /* The failed page says it already. */
+  if (arb_net_play_get_status (play) != ARB_NET_PLAY_FAILED || arb_session_get_online_seat (self->session) >= 0)
+    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
 }
 
 /* Another game takes the place of the online one: the seat is left. */
@@ -231,18 +296,25 @@ static void
 on_session_game (ArbWindow *self)
 {
   if (self->online != NULL && arb_session_get_online_seat (self->session) < 0)
-    _arb_window_leave_online (self);
+    {
+      _arb_window_leave_online (self);
+      update_rejoin_button (self);
+    }
 }
 
 static void
 adopt (ArbWindow *self, ArbNetPlay *play)
 {
+  g_autoptr (GFile) dir = seats_dir ();
+
   _arb_window_leave_online (self);
   arb_session_set_game (self->session, NULL, NULL);
+  arb_net_play_set_seat_dir (play, dir);
   self->online = play;
   self->online_told_saved = FALSE;
   g_signal_connect_swapped (play, "changed", G_CALLBACK (_arb_window_update_online), self);
   g_signal_connect (play, "message", G_CALLBACK (on_online_message), self);
+  update_rejoin_button (self);
   _arb_window_update_online (self);
 }
 
@@ -266,11 +338,13 @@ on_dialog_start (ArbOnlineDialog *dialog, ArbWindow *self)
 
   if (arb_online_dialog_get_hosting (dialog))
     {
-      g_autofree char *dir_path = g_build_filename (g_get_user_data_dir (), "arboretum", "hosted", NULL);
-      g_autoptr (GFile) dir = g_file_new_for_path (dir_path);
+      g_autoptr (GFile) dir = hosted_dir ();
       g_auto (GStrv) seats = arb_online_dialog_dup_seats (dialog);
+      g_autofree char *listen = g_strdup_printf ("%s:%d", arb_online_dialog_get_on_network (dialog) ? "0.0.0.0"
+                                                                                                    : "127.0.0.1",
+                                                 ARB_NET_DEFAULT_PORT);
 
-      play = arb_net_play_new_host (self->session, dir, "0.0.0.0:7420", arb_online_dialog_get_variant (dialog),
+      play = arb_net_play_new_host (self->session, dir, listen, arb_online_dialog_get_variant (dialog),
                                     g_strv_length (seats), (const char * const *) seats, name, &error);
     }
   else
@@ -296,14 +370,153 @@ play_online_action (GtkWidget *widget, const char *action_name, GVariant *parame
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The person leaves for good: the seat is not offered again. */
 static void
 leave_online_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   ArbWindow *self = ARB_WINDOW (widget);
 
+  /* A refused seat is forgotten already; one whose host could not be
+   * reached stays to be tried again. */
+  if (self->online != NULL && arb_net_play_get_status (self->online) != ARB_NET_PLAY_FAILED)
+    arb_net_play_forget_seat (self->online);
   _arb_window_leave_online (self);
+  update_rejoin_button (self);
   if (arb_session_get_game (self->session) == NULL)
     gtk_stack_set_visible_child_name (self->stack, "welcome");
+}
+
+/* Takes back the seat a closed window left. */
+static void
+rejoin_online_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  g_autoptr (GFile) dir = seats_dir ();
+  g_autoptr (GFile) kept = arb_net_play_find_kept_seat (dir);
+  g_autoptr (GFile) hosted = hosted_dir ();
+  g_autoptr (GError) error = NULL;
+  ArbNetPlay *play;
+
+  if (kept == NULL)
+    {
+      update_rejoin_button (self);
+      return;
+    }
+  if ((play = arb_net_play_new_rejoin (self->session, kept, hosted, &error)) == NULL)
+    {
+      /* A seat that cannot be read cannot be taken back either. */
+      g_file_delete (kept, NULL, NULL);
+      update_rejoin_button (self);
+      _arb_window_show_error (self, error);
+      return;
+    }
+  adopt (self, play);
+}
+
+/* The host's address and code, to paste in a message to friends. */
+static void
+copy_online_address_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  g_auto (GStrv) addresses = NULL;
+  g_autofree char *joined = NULL;
+  g_autofree char *text = NULL;
+
+  if (self->online == NULL || (addresses = arb_net_play_dup_addresses (self->online)) == NULL
+      || arb_net_play_get_code (self->online) == NULL)
+    return;
+  joined = g_strjoinv (_(" or "), addresses);
+  /* Translators: what is copied to tell friends how to join: the host's
+   * address (one or more, joined by " or "), then the invite code. */
+  text = g_strdup_printf (_("Arboretum: join my game at %s with the code %s"), joined,
+                          arb_net_play_get_code (self->online));
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Address and code copied")));
+}
+
+/* ---- hosting in the background -------------------------------------------- */
+
+/* Whether closing this window would stop a game others play here. */
+static gboolean
+hosting_a_game (ArbWindow *self)
+{
+  ArbNetPlayStatus status;
+
+  if (self->online == NULL || arb_net_play_get_server (self->online) == NULL)
+    return FALSE;
+  status = arb_net_play_get_status (self->online);
+  return status != ARB_NET_PLAY_FINISHED && status != ARB_NET_PLAY_FAILED;
+}
+
+static void
+go_to_background (ArbWindow *self)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+
+  /* Hidden, the window stays the application's: opening the game again
+   * shows it (arb-application.c), and the hold keeps the application
+   * running whatever else closes. */
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+  if (application != NULL && !self->online_in_background)
+    g_application_hold (G_APPLICATION (application));
+  self->online_in_background = TRUE;
+}
+
+/* The window is shown again: it holds the application no longer. */
+void
+_arb_window_back_from_background (ArbWindow *self)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (!self->online_in_background)
+    return;
+  self->online_in_background = FALSE;
+  if (application != NULL)
+    g_application_release (G_APPLICATION (application));
+}
+
+static void
+on_keep_hosting_response (AdwMessageDialog *dialog, const char *response, ArbWindow *self)
+{
+  if (g_str_equal (response, "keep"))
+    go_to_background (self);
+  else if (g_str_equal (response, "stop"))
+    {
+      /* The table is kept on disk and the seat too: Rejoin hosts it again. */
+      _arb_window_leave_online (self);
+      gtk_window_close (GTK_WINDOW (self));
+    }
+}
+
+/* Before a hosting window closes (Close or Quit alike), asks whether to
+ * keep hosting in the background. Returns FALSE when the window is not
+ * hosting a game and the caller can go on at once. */
+gboolean
+_arb_window_offer_to_keep_hosting (ArbWindow *self)
+{
+  AdwMessageDialog *dialog;
+
+  if (!hosting_a_game (self))
+    return FALSE;
+  /* Quit reaches a window in the background too: it is shown to ask. */
+  if (!gtk_widget_get_visible (GTK_WIDGET (self)))
+    gtk_window_present (GTK_WINDOW (self));
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Keep Hosting the Game?"),
+                                                       _("The other players’ game runs on this computer. Arboretum can "
+                                                         "keep it going in the background; open Arboretum again to "
+                                                         "come back to it. On your turns the game waits for you.")));
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Cancel"),
+                                    "stop", _("_Stop Hosting"),
+                                    "keep", _("_Keep Hosting"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "stop", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (dialog, "keep", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "keep");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_keep_hosting_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
 }
 
 static void
@@ -326,8 +539,12 @@ _arb_window_class_add_online (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, online_bar_label);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, online_bar_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, online_leave_button);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, online_copy_button);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, rejoin_button);
   gtk_widget_class_install_action (widget_class, "win.play-online", NULL, play_online_action);
   gtk_widget_class_install_action (widget_class, "win.leave-online", NULL, leave_online_action);
+  gtk_widget_class_install_action (widget_class, "win.rejoin-online", NULL, rejoin_online_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-online-address", NULL, copy_online_address_action);
   gtk_widget_class_install_action (widget_class, "win.give-seat", NULL, give_seat_action);
 }
 
@@ -336,6 +553,7 @@ _arb_window_connect_online (ArbWindow *self)
 {
   self->online_away_seat = -1;
   g_signal_connect_swapped (self->session, "notify::game", G_CALLBACK (on_session_game), self);
+  update_rejoin_button (self);
 }
 
 /* The game online, for the tests that drive the window. */

@@ -24,6 +24,7 @@ struct _ArbWindow
   ArbTable             *table;
   AdwStatusPage        *cover_page;
   GtkWidget            *continue_button;
+  GtkWidget            *rejoin_button;
   GtkWidget            *welcome_new_game_button;
   GtkWidget            *hint_button;
   GtkWidget            *take_back_button;
@@ -49,6 +50,7 @@ struct _ArbWindow
   GtkLabel             *online_bar_label;
   GtkWidget            *online_bar_button;
   GtkWidget            *online_leave_button;
+  GtkWidget            *online_copy_button;
 
   GSettings            *settings;
   ArbSounds            *sounds;
@@ -62,6 +64,7 @@ struct _ArbWindow
   int                   online_away_seat; /* the seat the bar waits for, or -1 */
   guint                 online_tick;
   gboolean              online_told_saved;
+  gboolean              online_in_background; /* hidden, hosting: the application is held */
 };
 
 void     _arb_window_class_add_actions (GtkWidgetClass *widget_class);
@@ -86,6 +89,8 @@ void     _arb_window_class_add_online  (GtkWidgetClass *widget_class);
 void     _arb_window_connect_online    (ArbWindow      *self);
 void     _arb_window_update_online     (ArbWindow      *self);
 void     _arb_window_leave_online      (ArbWindow      *self);
+gboolean _arb_window_offer_to_keep_hosting (ArbWindow  *self);
+void     _arb_window_back_from_background (ArbWindow   *self);
 
 /* What the window shows, for the tests that drive it. */
 const char       *arb_window_get_page           (ArbWindow      *self);

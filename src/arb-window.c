@@ -361,6 +361,7 @@ arb_window_dispose (GObject *object)
 
   g_clear_object (&self->shown_signals);
   g_clear_object (&self->replay_signals);
+  _arb_window_back_from_background (self);
   _arb_window_leave_online (self);
   if (self->session != NULL)
     {
@@ -419,6 +420,7 @@ static void
 arb_window_map (GtkWidget *widget)
 {
   GTK_WIDGET_CLASS (arb_window_parent_class)->map (widget);
+  _arb_window_back_from_background (ARB_WINDOW (widget));
   g_idle_add_full (G_PRIORITY_HIGH_IDLE, focus_welcome, g_object_ref (widget), g_object_unref);
 }
 

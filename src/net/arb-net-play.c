@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <ifaddrs.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -24,6 +25,11 @@
 
 #define RECONNECT_SECONDS 2
 #define RECONNECT_TRIES   60  /* two minutes, then the game is given up */
+
+/* A kept seat's file holds a few short lines: anything larger is not one. */
+#define SEAT_FILE_MAX_BYTES 4096
+/* A seat kept longer than this is of a game long given up. */
+#define SEAT_FILE_MAX_AGE   (24 * G_TIME_SPAN_HOUR)
 
 struct _ArbNetPlay
 {
@@ -41,6 +47,13 @@ struct _ArbNetPlay
   guint             tries;
   GFile            *record_dir;
   GFile            *record_file;
+  char             *uri;          /* the server's */
+  char             *code;         /* the invite code typed, when joining */
+  char             *listen;       /* where the server listens, when hosting */
+  char             *failure;      /* why the status is FAILED */
+  GFile            *seat_dir;     /* where the seat is kept, or NULL */
+  GFile            *seat_file;    /* the kept seat, once written or read */
+  gboolean          seat_kept;    /* written since the server gave the seat */
 };
 
 G_DEFINE_FINAL_TYPE (ArbNetPlay, arb_net_play, G_TYPE_OBJECT)
@@ -66,13 +79,138 @@ tell (ArbNetPlay *self, const char *message)
   g_signal_emit (self, signals[MESSAGE], 0, message);
 }
 
+/* The status says FAILED and why before the message is told: whoever
+ * listens to either finds the play over. */
 static void
 fail_with (ArbNetPlay *self, const char *message)
 {
   g_clear_handle_id (&self->reconnect_source, g_source_remove);
   arb_net_client_close (self->client);
-  tell (self, message);
+  g_free (self->failure);
+  self->failure = g_strdup (message);
   set_status (self, ARB_NET_PLAY_FAILED);
+  tell (self, message);
+}
+
+/* ---- the seat kept for a window started again -------------------------------- */
+
+/* A window closed during a game leaves its seat held on the server by its
+ * token. The token is kept in a file of its own, which only its owner may
+ * read (it is the seat's secret), so that a window started again takes the
+ * seat back instead of asking for a free one. */
+
+static GFile *
+seat_file_for (ArbNetPlay *self)
+{
+  g_autofree char *key = g_strconcat (self->uri, "\n", arb_net_client_get_table (self->client), NULL);
+  g_autofree char *hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key, -1);
+  g_autofree char *name = g_strdup_printf ("%.16s.seat", hash);
+
+  return g_file_get_child (self->seat_dir, name);
+}
+
+static void
+keep_seat (ArbNetPlay *self)
+{
+  g_autoptr (GKeyFile) keyfile = g_key_file_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *dir = NULL;
+  g_autoptr (GFile) file = NULL;
+  gsize length;
+
+  if (self->seat_dir == NULL || arb_net_client_get_token (self->client) == NULL || self->status >= ARB_NET_PLAY_FINISHED)
+    return;
+  self->seat_kept = TRUE;
+  g_key_file_set_string (keyfile, "seat", "uri", self->uri);
+  g_key_file_set_string (keyfile, "seat", "token", arb_net_client_get_token (self->client));
+  g_key_file_set_string (keyfile, "seat", "table", arb_net_client_get_table (self->client));
+  if (self->code != NULL)
+    g_key_file_set_string (keyfile, "seat", "code", self->code);
+  if (self->listen != NULL)
+    g_key_file_set_string (keyfile, "seat", "listen", self->listen);
+  text = g_key_file_to_data (keyfile, &length, NULL);
+  dir = g_file_get_path (self->seat_dir);
+  file = seat_file_for (self);
+  if (g_mkdir_with_parents (dir, 0700) != 0
+      || !g_file_set_contents_full (g_file_peek_path (file), text, (gssize) length,
+                                    G_FILE_SET_CONTENTS_CONSISTENT, 0600, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("This seat cannot be taken back if the window closes: %s"),
+                                                  error != NULL ? error->message : g_strerror (errno));
+
+      tell (self, message);
+      return;
+    }
+  /* A host's seat taken back may listen on another port now. */
+  if (self->seat_file != NULL && !g_file_equal (self->seat_file, file))
+    g_file_delete (self->seat_file, NULL, NULL);
+  g_set_object (&self->seat_file, file);
+}
+
+/* Forgets the kept seat: the game is over, refused, or left for good. */
+void
+arb_net_play_forget_seat (ArbNetPlay *self)
+{
+  g_return_if_fail (ARB_IS_NET_PLAY (self));
+  if (self->seat_file != NULL)
+    g_file_delete (self->seat_file, NULL, NULL);
+  g_clear_object (&self->seat_file);
+  g_clear_object (&self->seat_dir);
+}
+
+/* Keeps this screen's seat in dir once the server gives it, until the
+ * game is over: see arb_net_play_find_kept_seat(). */
+void
+arb_net_play_set_seat_dir (ArbNetPlay *self, GFile *dir)
+{
+  g_return_if_fail (ARB_IS_NET_PLAY (self));
+  g_return_if_fail (G_IS_FILE (dir));
+  g_set_object (&self->seat_dir, dir);
+  keep_seat (self);
+}
+
+/* Whether info is a kept seat's file: a regular file, small. */
+static gboolean
+is_seat_file (GFileInfo *info)
+{
+  return g_file_info_get_file_type (info) == G_FILE_TYPE_REGULAR
+         && g_file_info_get_size (info) <= SEAT_FILE_MAX_BYTES
+         && g_str_has_suffix (g_file_info_get_name (info), ".seat");
+}
+
+/* The seat kept in dir most recently, or NULL; seats kept too long ago
+ * are forgotten. */
+GFile *
+arb_net_play_find_kept_seat (GFile *dir)
+{
+  g_autoptr (GFileEnumerator) children = NULL;
+  g_autoptr (GFile) newest = NULL;
+  g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+  gint64 newest_time = 0;
+  GFileInfo *info;
+  GFile *child;
+
+  g_return_val_if_fail (G_IS_FILE (dir), NULL);
+  children = g_file_enumerate_children (dir, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE ","
+                                        G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_TIME_MODIFIED,
+                                        G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  while (children != NULL && g_file_enumerator_iterate (children, &info, &child, NULL, NULL) && info != NULL)
+    {
+      g_autoptr (GDateTime) modified = g_file_info_get_modification_date_time (info);
+      gint64 time = modified != NULL ? g_date_time_to_unix (modified) : 0;
+
+      if (!is_seat_file (info))
+        continue;
+      if (modified == NULL || g_date_time_difference (now, modified) > SEAT_FILE_MAX_AGE)
+        g_file_delete (child, NULL, NULL);
+      else if (newest == NULL || time > newest_time)
+        {
+          g_set_object (&newest, child);
+          newest_time = time;
+        }
+    }
+  return g_steal_pointer (&newest);
 }
 
 /* ---- the game as this seat saw it ------------------------------------------- */
@@ -207,6 +345,8 @@ on_changed (ArbNetClient *client, ArbNetPlay *self)
       self->joining = FALSE;
       arb_net_client_join (client, arb_net_client_get_code (client));
     }
+  if (!self->seat_kept)
+    keep_seat (self);
   /* The game is shown once it starts: every seat taken. */
   if (!arb_net_client_get_started (client) || arb_net_client_get_view (client) == NULL
       || arb_net_client_get_start_view (client) == NULL)
@@ -281,6 +421,7 @@ on_record (ArbNetClient *client, ArbNetPlay *self)
       g_clear_object (&file);
     }
   g_set_object (&self->record_file, file);
+  arb_net_play_forget_seat (self);
   arb_session_finish_online (self->session, record, file);
   set_status (self, ARB_NET_PLAY_FINISHED);
 }
@@ -292,9 +433,15 @@ on_error (ArbNetClient *client, const char *code, const char *message, ArbNetPla
 {
   /* The host refused a move: the person chooses again, told why. */
   arb_session_move_refused (self->session);
-  if (g_str_equal (code, "bad-code") || g_str_equal (code, "full") || g_str_equal (code, "bad-token")
-      || g_str_equal (code, "too-many-guesses") || g_str_equal (code, "version"))
+  if (g_str_equal (code, "too-many-guesses"))
     fail_with (self, message);
+  else if (g_str_equal (code, "bad-code") || g_str_equal (code, "full") || g_str_equal (code, "bad-token")
+           || g_str_equal (code, "version"))
+    {
+      /* The server will not seat this screen again: nothing to keep. */
+      arb_net_play_forget_seat (self);
+      fail_with (self, message);
+    }
   else
     tell (self, message);
 }
@@ -347,6 +494,7 @@ play_new (ArbSession *session, const char *uri, const char *name)
   ArbNetPlay *self = g_object_new (ARB_TYPE_NET_PLAY, NULL);
 
   self->session = g_object_ref (session);
+  self->uri = g_strdup (uri);
   self->client = arb_net_client_new (uri);
   if (name != NULL && *name != '\0')
     arb_net_client_set_name (self->client, name);
@@ -398,6 +546,7 @@ arb_net_play_new_join (ArbSession *session, const char *address, const char *cod
   if ((uri = arb_net_play_uri_for_address (address, error)) == NULL)
     return NULL;
   self = play_new (session, uri, name);
+  self->code = g_strdup (code);
   arb_net_client_join (self->client, code);
   arb_net_client_open (self->client);
   return self;
@@ -410,11 +559,11 @@ listen_on (ArbNetServer *server, const char *listen, GError **error)
 
   if (arb_net_server_listen (server, listen, NULL, &local))
     return TRUE;
-  /* The usual port is taken (another host on this machine): any free one. */
-  if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_ADDRESS_IN_USE) && g_str_has_suffix (listen, ":7420"))
+  /* The port is taken (another host on this machine): any free one. */
+  if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_ADDRESS_IN_USE) && strrchr (listen, ':') != NULL)
     {
-      g_autofree char *any = g_strndup (listen, strlen (listen) - strlen ("7420"));
-      g_autofree char *again = g_strconcat (any, "0", NULL);
+      g_autofree char *any = g_strndup (listen, (gsize) (strrchr (listen, ':') - listen));
+      g_autofree char *again = g_strconcat (any, ":0", NULL);
 
       return arb_net_server_listen (server, again, NULL, error);
     }
@@ -422,12 +571,11 @@ listen_on (ArbNetServer *server, const char *listen, GError **error)
   return FALSE;
 }
 
-/* Hosts a new table: a server in this process, its tables kept in
- * data_dir, listening on listen ("0.0.0.0:7420" for the LAN), and this
- * screen's seat the first of seats ("person" or a computer level each). */
-ArbNetPlay *
-arb_net_play_new_host (ArbSession *session, GFile *data_dir, const char *listen, ArbVariant variant,
-                       guint n_seats, const char * const *seats, const char *name, GError **error)
+/* A server in this process, its tables kept in data_dir, listening on
+ * listen (or on any port of its address if that one is taken), with this
+ * screen's connection to it over loopback. */
+static ArbNetPlay *
+host_new (ArbSession *session, GFile *data_dir, const char *listen, const char *name, GError **error)
 {
   g_autoptr (ArbNetServer) server = NULL;
   g_autoptr (GUri) uri = NULL;
@@ -435,8 +583,6 @@ arb_net_play_new_host (ArbSession *session, GFile *data_dir, const char *listen,
   g_autofree char *loopback = NULL;
   ArbNetPlay *self;
 
-  g_return_val_if_fail (ARB_IS_SESSION (session), NULL);
-  g_return_val_if_fail (G_IS_FILE (data_dir) && listen != NULL, NULL);
   if ((server = arb_net_server_new (data_dir, error)) == NULL || !listen_on (server, listen, error))
     return NULL;
   text = arb_net_server_dup_uri (server);
@@ -447,8 +593,79 @@ arb_net_play_new_host (ArbSession *session, GFile *data_dir, const char *listen,
   self = play_new (session, loopback, name);
   self->server = g_steal_pointer (&server);
   self->port = (guint) g_uri_get_port (uri);
+  self->listen = g_strdup_printf ("%s:%u", g_uri_get_host (uri), self->port);
+  return self;
+}
+
+/* Hosts a new table: a server in this process, its tables kept in
+ * data_dir, listening on listen ("127.0.0.1:7420" for this computer only,
+ * "0.0.0.0:7420" for the local network too), and this screen's seat the
+ * first of seats ("person" or a computer level each). */
+ArbNetPlay *
+arb_net_play_new_host (ArbSession *session, GFile *data_dir, const char *listen, ArbVariant variant,
+                       guint n_seats, const char * const *seats, const char *name, GError **error)
+{
+  ArbNetPlay *self;
+
+  g_return_val_if_fail (ARB_IS_SESSION (session), NULL);
+  g_return_val_if_fail (G_IS_FILE (data_dir) && listen != NULL, NULL);
+  if ((self = host_new (session, data_dir, listen, name, error)) == NULL)
+    return NULL;
   self->joining = TRUE;
   arb_net_client_create (self->client, variant, n_seats, seats, -1);
+  arb_net_client_open (self->client);
+  return self;
+}
+
+/* The kept seat's record, read with a bound on its size. */
+static GKeyFile *
+read_seat_file (GFile *file, GError **error)
+{
+  g_autoptr (GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_NAME
+                                                  "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                                                  G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, error);
+  g_autoptr (GKeyFile) keyfile = g_key_file_new ();
+  g_autofree char *text = NULL;
+  gsize length;
+
+  if (info == NULL)
+    return NULL;
+  if (!is_seat_file (info))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("The seat kept is not a small regular file"));
+      return NULL;
+    }
+  if (!g_file_load_contents (file, NULL, &text, &length, NULL, error)
+      || length > SEAT_FILE_MAX_BYTES || !g_key_file_load_from_data (keyfile, text, length, G_KEY_FILE_NONE, error))
+    return NULL;
+  return g_steal_pointer (&keyfile);
+}
+
+/* Takes back the seat kept in file (arb_net_play_find_kept_seat()). A seat
+ * this screen hosted gets its server again, its tables read from
+ * hosted_dir, listening where it did. */
+ArbNetPlay *
+arb_net_play_new_rejoin (ArbSession *session, GFile *file, GFile *hosted_dir, GError **error)
+{
+  g_autoptr (GKeyFile) keyfile = NULL;
+  g_autofree char *uri = NULL, *token = NULL, *code = NULL, *listen = NULL;
+  ArbNetPlay *self;
+
+  g_return_val_if_fail (ARB_IS_SESSION (session), NULL);
+  g_return_val_if_fail (G_IS_FILE (file) && G_IS_FILE (hosted_dir), NULL);
+  if ((keyfile = read_seat_file (file, error)) == NULL
+      || (uri = g_key_file_get_string (keyfile, "seat", "uri", error)) == NULL
+      || (token = g_key_file_get_string (keyfile, "seat", "token", error)) == NULL)
+    return NULL;
+  code = g_key_file_get_string (keyfile, "seat", "code", NULL);
+  listen = g_key_file_get_string (keyfile, "seat", "listen", NULL);
+  self = listen != NULL ? host_new (session, hosted_dir, listen, NULL, error) : play_new (session, uri, NULL);
+  if (self == NULL)
+    return NULL;
+  self->code = g_steal_pointer (&code);
+  self->seat_dir = g_file_get_parent (file);
+  self->seat_file = g_object_ref (file);
+  arb_net_client_rejoin (self->client, token);
   arb_net_client_open (self->client);
   return self;
 }
@@ -491,8 +708,26 @@ arb_net_play_get_code (ArbNetPlay *self)
   return arb_net_client_get_code (self->client);
 }
 
-/* Where friends reach a hosted table: this machine's addresses on its
- * networks, with the port ("192.168.1.20:7420"); NULL when not hosting. */
+/* Whether the table this screen hosts is open to the local network, not
+ * only to this computer. */
+gboolean
+arb_net_play_get_on_network (ArbNetPlay *self)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GUri) uri = NULL;
+  g_autoptr (GInetAddress) address = NULL;
+
+  g_return_val_if_fail (ARB_IS_NET_PLAY (self), FALSE);
+  if (self->server == NULL || (text = arb_net_server_dup_uri (self->server)) == NULL
+      || (uri = g_uri_parse (text, G_URI_FLAGS_NONE, NULL)) == NULL)
+    return FALSE;
+  address = g_inet_address_new_from_string (g_uri_get_host (uri));
+  return address == NULL || !g_inet_address_get_is_loopback (address);
+}
+
+/* Where others reach a hosted table, with the port ("192.168.1.20:7420"):
+ * this machine's addresses on its networks, or only the loopback address
+ * if the table is not open to them; NULL when not hosting. */
 char **
 arb_net_play_dup_addresses (ArbNetPlay *self)
 {
@@ -502,6 +737,13 @@ arb_net_play_dup_addresses (ArbNetPlay *self)
   g_return_val_if_fail (ARB_IS_NET_PLAY (self), NULL);
   if (self->server == NULL)
     return NULL;
+  if (!arb_net_play_get_on_network (self))
+    {
+      g_autofree char *loopback = g_strdup_printf ("127.0.0.1:%u", self->port);
+
+      g_strv_builder_add (builder, loopback);
+      return g_strv_builder_end (builder);
+    }
   if (getifaddrs (&list) == 0)
     {
       for (struct ifaddrs *i = list; i != NULL; i = i->ifa_next)
@@ -524,6 +766,14 @@ arb_net_play_dup_addresses (ArbNetPlay *self)
       freeifaddrs (list);
     }
   return g_strv_builder_end (builder);
+}
+
+/* Why the status is FAILED, or NULL. */
+const char *
+arb_net_play_get_failure (ArbNetPlay *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_PLAY (self), NULL);
+  return self->status == ARB_NET_PLAY_FAILED ? self->failure : NULL;
 }
 
 /* The port a hosted server listens on, or 0 when not hosting. */
@@ -663,6 +913,12 @@ arb_net_play_dispose (GObject *object)
   g_clear_object (&self->session);
   g_clear_object (&self->record_dir);
   g_clear_object (&self->record_file);
+  g_clear_object (&self->seat_dir);
+  g_clear_object (&self->seat_file);
+  g_clear_pointer (&self->uri, g_free);
+  g_clear_pointer (&self->code, g_free);
+  g_clear_pointer (&self->listen, g_free);
+  g_clear_pointer (&self->failure, g_free);
   G_OBJECT_CLASS (arb_net_play_parent_class)->dispose (object);
 }
 

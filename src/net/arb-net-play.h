@@ -3,7 +3,8 @@
  * connection to a host (ArbNetClient) with the session that owns the
  * screen's game (ArbSession): what the host sends becomes the session's
  * game as this seat saw it, and the person's moves go to the host. When
- * hosting, the server runs in this process too, listening on the LAN. */
+ * hosting, the server runs in this process too, listening on this
+ * computer's loopback address, or also on the local network if asked. */
 #pragma once
 
 #include <gio/gio.h>
@@ -45,9 +46,19 @@ ArbNetPlay       *arb_net_play_new_join        (ArbSession         *session,
                                                 GError            **error);
 char             *arb_net_play_uri_for_address (const char         *address,
                                                 GError            **error);
+ArbNetPlay       *arb_net_play_new_rejoin      (ArbSession         *session,
+                                                GFile              *file,
+                                                GFile              *hosted_dir,
+                                                GError            **error);
 void              arb_net_play_leave           (ArbNetPlay         *self);
+void              arb_net_play_set_seat_dir    (ArbNetPlay         *self,
+                                                GFile              *dir);
+void              arb_net_play_forget_seat     (ArbNetPlay         *self);
+GFile            *arb_net_play_find_kept_seat  (GFile              *dir);
 
 ArbNetPlayStatus  arb_net_play_get_status      (ArbNetPlay         *self);
+const char       *arb_net_play_get_failure     (ArbNetPlay         *self);
+gboolean          arb_net_play_get_on_network  (ArbNetPlay         *self);
 gboolean          arb_net_play_get_is_host     (ArbNetPlay         *self);
 const char       *arb_net_play_get_code        (ArbNetPlay         *self);
 char            **arb_net_play_dup_addresses   (ArbNetPlay         *self);
