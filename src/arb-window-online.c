@@ -88,10 +88,6 @@ describe_addresses (ArbNetPlay *play, char **addresses)
 {
   g_autofree char *joined = g_strjoinv ("\n", addresses);
 
-  if (!arb_net_play_get_on_network (play))
-    /* Translators: %s is this computer's own address, such as 127.0.0.1:7420. */
-    return g_strdup_printf (_("Only players on this computer can join, at %s. To play with friends on "
-                              "this network, leave and host again, open to the local network."), joined);
   if (addresses[0] == NULL)
     /* Translators: the host has no network but this computer. */
     return g_strdup (_("This computer is on no network"));
@@ -128,8 +124,10 @@ show_waiting_page (ArbWindow *self)
     {
       where = describe_addresses (play, addresses);
       adw_status_page_set_title (self->online_page, _("Waiting for Your Friends"));
-      adw_status_page_set_description (self->online_page,
-                                       _("Tell them this code and this computer’s address. The game starts when every seat is taken."));
+      adw_status_page_set_description (self->online_page, arb_net_play_get_on_network (play)
+                                       ? _("Tell them this code and this computer’s address. The game starts when every seat is taken.")
+                                       : _("Only players on this computer can join: the game is not open to the local network. "
+                                           "The game starts when every seat is taken."));
     }
   else
     {

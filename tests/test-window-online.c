@@ -496,16 +496,14 @@ server_host (ArbWindow *window)
 static gboolean
 says_this_computer_only (ArbWindow *window)
 {
-  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  g_autofree char *address = NULL;
 
   if (!has_code (window))
     return FALSE;
-  arb_test_find_type (GTK_WIDGET (window), GTK_TYPE_LABEL, labels);
-  for (guint i = 0; i < labels->len; i++)
-    if (gtk_widget_is_drawable (labels->pdata[i])
-        && g_str_has_prefix (gtk_label_get_label (labels->pdata[i]), "Only players on this computer can join"))
-      return TRUE;
-  return FALSE;
+  address = g_strdup_printf ("Address:\n127.0.0.1:%u", arb_net_play_get_port (online (window)));
+  return arb_test_find_shown_label (window, "Only players on this computer can join: the game is not open to the "
+                                            "local network. The game starts when every seat is taken.") != NULL
+         && arb_test_find_shown_label (window, address) != NULL;
 }
 
 static gboolean

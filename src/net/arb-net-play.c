@@ -48,7 +48,7 @@ struct _ArbNetPlay
   GFile            *record_dir;
   GFile            *record_file;
   char             *uri;          /* the server's */
-  char             *code;         /* the invite code typed, when joining */
+  char             *code;         /* the invite code typed, or kept with the seat */
   char             *listen;       /* where the server listens, when hosting */
   char             *failure;      /* why the status is FAILED */
   GFile            *seat_dir;     /* where the seat is kept, or NULL */
@@ -125,8 +125,8 @@ keep_seat (ArbNetPlay *self)
   g_key_file_set_string (keyfile, "seat", "uri", self->uri);
   g_key_file_set_string (keyfile, "seat", "token", arb_net_client_get_token (self->client));
   g_key_file_set_string (keyfile, "seat", "table", arb_net_client_get_table (self->client));
-  if (self->code != NULL)
-    g_key_file_set_string (keyfile, "seat", "code", self->code);
+  if (arb_net_play_get_code (self) != NULL)
+    g_key_file_set_string (keyfile, "seat", "code", arb_net_play_get_code (self));
   if (self->listen != NULL)
     g_key_file_set_string (keyfile, "seat", "listen", self->listen);
   text = g_key_file_to_data (keyfile, &length, NULL);
@@ -701,11 +701,13 @@ arb_net_play_get_is_host (ArbNetPlay *self)
   return arb_net_client_get_is_host (self->client);
 }
 
+/* The table's invite code: the one the server gave when the table was
+ * created, else the one typed or kept with the seat. */
 const char *
 arb_net_play_get_code (ArbNetPlay *self)
 {
   g_return_val_if_fail (ARB_IS_NET_PLAY (self), NULL);
-  return arb_net_client_get_code (self->client);
+  return arb_net_client_get_code (self->client) != NULL ? arb_net_client_get_code (self->client) : self->code;
 }
 
 /* Whether the table this screen hosts is open to the local network, not
