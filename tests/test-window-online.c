@@ -262,6 +262,15 @@ ann_saw_wanted_step (Table *t)
   return arb_net_client_get_step (t->ann) >= wanted_steps;
 }
 
+/* The seats a test left kept go with it. */
+static void
+forget_kept_seats (void)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "arboretum", "seats", NULL);
+
+  arb_test_remove_tree (dir);
+}
+
 /* The kept seat: one file, readable by its owner only. */
 static GFile *
 kept_seat (void)
@@ -315,6 +324,10 @@ test_rejoin_after_restart (void)
   arb_test_person_step (window);
   wanted_steps = steps + 1;
   arb_test_net_wait ("Ann's client to see Bob's step", ann_saw_wanted_step, &t);
+  /* Left for good, the seat is no longer offered. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-online", NULL);
+  g_clear_object (&seat);
+  g_assert_null ((seat = kept_seat ()));
   gtk_window_destroy (GTK_WINDOW (window));
   table_close (&t);
 }
@@ -443,6 +456,7 @@ test_keep_hosting (void)
   adw_message_dialog_response (arb_test_find_message_dialog (window), "stop");
   arb_test_wait_until ("the host's window to go", arb_test_pointer_cleared, (gpointer *) &window);
   arb_net_client_close (bob);
+  forget_kept_seats ();
   arb_test_remove_tree (dir);
 }
 
@@ -574,6 +588,83 @@ test_host_loopback_by_default (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* ---- a host's window started again ----------------------------------------- */
+
+static gboolean
+client_closed (ArbNetClient *client)
+{
+  return arb_net_client_get_closed (client);
+}
+
+static gboolean
+hosts_again (ArbWindow *window)
+{
+  return online (window) != NULL && arb_net_play_get_server (online (window)) != NULL
+         && arb_net_play_get_status (online (window)) != ARB_NET_PLAY_CONNECTING;
+}
+
+static gboolean
+client_has_view (ArbNetClient *client)
+{
+  return arb_net_client_get_view (client) != NULL && arb_net_client_get_started (client);
+}
+
+/* The host's window is killed mid-game; the next window hosts the table
+ * again where it was, and the host and Bob take their seats back. */
+static void
+test_host_rejoins (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (ArbNetClient) bob = NULL;
+  g_autofree char *uri = NULL;
+  g_autofree char *code = NULL;
+  g_autofree char *token = NULL;
+  guint port, steps;
+
+  gtk_window_present (GTK_WINDOW (window));
+  open_online_dialog (window);
+  gtk_widget_activate (arb_test_find_button (GTK_WIDGET (arb_test_find_toplevel (ARB_TYPE_ONLINE_DIALOG)), "_Host"));
+  arb_test_wait_for (window, has_code);
+  port = arb_net_play_get_port (online (window));
+  code = g_strdup (arb_net_play_get_code (online (window)));
+  uri = g_strdup_printf ("ws://127.0.0.1:%u/arboretum", port);
+  bob = arb_test_net_client_new (uri);
+  arb_net_client_set_ai (bob, ARB_AI_RANDOM, 5);
+  arb_net_client_join (bob, code);
+  arb_net_client_open (bob);
+  arb_test_wait_for (window, bob_to_act);
+  arb_test_person_step (window);
+  steps = arb_game_get_n_steps (arb_window_get_game (window));
+  token = g_strdup (arb_net_client_get_token (bob));
+
+  /* Gone without a word, as a crash would leave it. */
+  gtk_window_destroy (GTK_WINDOW (window));
+  arb_test_net_wait ("Bob's connection to close", client_closed, bob);
+  window = arb_test_new_window ();
+  gtk_window_present (GTK_WINDOW (window));
+  arb_test_wait_for (window, offers_rejoin);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.rejoin-online", NULL);
+  arb_test_wait_for (window, hosts_again);
+  g_assert_cmpuint (arb_net_play_get_port (online (window)), ==, port);
+  g_assert_cmpint (arb_net_play_get_seat (online (window)), ==, 0);
+  g_assert_cmpstr (arb_net_play_get_code (online (window)), ==, code);
+  g_assert_false (arb_net_play_get_on_network (online (window)));
+
+  /* Bob's client takes his seat back, and the game goes on. */
+  arb_net_client_close (bob);
+  arb_net_client_rejoin (bob, token);
+  arb_net_client_open (bob);
+  arb_test_net_wait ("Bob's seat again", client_has_view, bob);
+  arb_test_wait_for (window, bob_to_act);
+  g_assert_cmpuint (arb_game_get_n_steps (arb_window_get_game (window)), >=, steps);
+  arb_test_person_step (window);
+  wanted_steps = arb_game_get_n_steps (arb_window_get_game (window));
+  arb_test_net_wait ("Bob to see the host's step", bob_saw_wanted_step, bob);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-online", NULL);
+  arb_net_client_close (bob);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -583,5 +674,6 @@ main (int argc, char **argv)
   g_test_add_func ("/window-online/refused-join", test_refused_join);
   g_test_add_func ("/window-online/keep-hosting", test_keep_hosting);
   g_test_add_func ("/window-online/host-loopback-by-default", test_host_loopback_by_default);
+  g_test_add_func ("/window-online/host-rejoins", test_host_rejoins);
   return g_test_run ();
 }
