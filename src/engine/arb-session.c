@@ -765,7 +765,10 @@ arb_session_finish_online (ArbSession *self, ArbGame *record, GFile *file)
   set_modified (self, file == NULL);
   self->steps_unsaved = file == NULL;
   notify (self, PROP_GAME);
-  update_state (self);
+  /* The game is over again, with the host's record: its scores are told
+   * now, whether or not the made-up game's end was told already (the
+   * record may come after it, on a slow network or a busy machine). */
+  advance (self);
 }
 
 gboolean
