@@ -376,8 +376,6 @@ typedef struct {
   GSubprocess  *server;
   char         *uri;
   ArbNetClient *clients[2];
-  gboolean      line_done;
-  char         *line;
 } Served;
 
 static const ArbAiLevel levels[2] = { ARB_AI_EASY, ARB_AI_RANDOM };
@@ -392,41 +390,13 @@ serve_child_setup (gpointer user_data)
 }
 
 static void
-on_line (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  Served *s = user_data;
-
-  s->line = g_data_input_stream_read_line_finish_utf8 (G_DATA_INPUT_STREAM (source), result, NULL, NULL);
-  s->line_done = TRUE;
-}
-
-static gboolean
-line_done (gpointer data)
-{
-  return ((Served *) data)->line_done;
-}
-
-static void
 serve (Served *s, const char *dir)
 {
-  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
-  g_autoptr (GDataInputStream) out = NULL;
-  g_autoptr (GError) error = NULL;
+  g_autofree char *line = NULL;
 
-  g_subprocess_launcher_set_child_setup (launcher, serve_child_setup, NULL, NULL);
-  s->server = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("ARB_CLI"), "serve",
-                                           "--listen", "127.0.0.1:0", "--data", dir, NULL);
-  g_assert_no_error (error);
-  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (s->server));
-  s->line_done = FALSE;
-  g_data_input_stream_read_line_async (out, G_PRIORITY_DEFAULT, NULL, on_line, s);
-  arb_test_net_wait ("arboretum-cli serve to print where it listens", line_done, s);
-  g_assert_nonnull (s->line);
-  g_assert_nonnull (strstr (s->line, "ws://"));
+  s->server = arb_test_net_serve ("127.0.0.1:0", dir, serve_child_setup, &line);
   g_free (s->uri);
-  s->uri = g_strdup (strstr (s->line, "ws://"));
-  *strchr (s->uri, ' ') = '\0';
-  g_clear_pointer (&s->line, g_free);
+  s->uri = arb_test_net_uri_of (line);
 }
 
 static void
