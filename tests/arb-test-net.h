@@ -296,3 +296,57 @@ arb_test_net_move_message (const ArbMove *move, guint step)
   arb_net_add_move (builder, &sent);
   return arb_net_to_text (builder);
 }
+
+/* `arboretum-cli serve` (ARB_CLI) on dir at address, setup run in the child
+ * before it starts; returns the server, and its first line in *line
+ * ("Listening on ws://... with N tables"), once it has printed it. */
+typedef struct {
+  char     *line;
+  gboolean  done;
+} ArbTestNetLine;
+
+static inline void
+arb_test_net_on_line (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  ArbTestNetLine *read = user_data;
+
+  read->line = g_data_input_stream_read_line_finish_utf8 (G_DATA_INPUT_STREAM (source), result, NULL, NULL);
+  read->done = TRUE;
+}
+
+static inline gboolean
+arb_test_net_line_done (gpointer data)
+{
+  return ((ArbTestNetLine *) data)->done;
+}
+
+static inline GSubprocess *
+arb_test_net_serve (const char *address, const char *dir, GSpawnChildSetupFunc setup, char **line)
+{
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  g_autoptr (GDataInputStream) out = NULL;
+  g_autoptr (GError) error = NULL;
+  ArbTestNetLine read = { NULL, FALSE };
+  GSubprocess *server;
+
+  g_subprocess_launcher_set_child_setup (launcher, setup, NULL, NULL);
+  server = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("ARB_CLI"), "serve",
+                                        "--listen", address, "--data", dir, NULL);
+  g_assert_no_error (error);
+  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (server));
+  g_data_input_stream_read_line_async (out, G_PRIORITY_DEFAULT, NULL, arb_test_net_on_line, &read);
+  arb_test_net_wait ("arboretum-cli serve to print where it listens", arb_test_net_line_done, &read);
+  g_assert_nonnull (read.line);
+  g_assert_nonnull (strstr (read.line, "ws://"));
+  *line = read.line;
+  return server;
+}
+
+/* The address in serve's first line. */
+static inline char *
+arb_test_net_uri_of (const char *line)
+{
+  const char *uri = strstr (line, "ws://");
+
+  return g_strndup (uri, strcspn (uri, " "));
+}

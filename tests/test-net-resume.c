@@ -34,9 +34,6 @@ static const TableSetup setups[N_TABLES] = {
 
 typedef struct {
   GSubprocess      *server;
-  GDataInputStream *out;
-  char             *line;
-  gboolean          line_done;
   char             *uri;
   ArbNetClient     *clients[N_TABLES][ARB_MAX_PLAYERS];
   guint             seen[N_TABLES][ARB_MAX_PLAYERS];  /* the last step seen before a kill */
@@ -58,21 +55,6 @@ free_port (void)
   return g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound));
 }
 
-static void
-on_line (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  Resume *r = user_data;
-
-  r->line = g_data_input_stream_read_line_finish_utf8 (G_DATA_INPUT_STREAM (source), result, NULL, NULL);
-  r->line_done = TRUE;
-}
-
-static gboolean
-line_done (gpointer data)
-{
-  return ((Resume *) data)->line_done;
-}
-
 /* A test that fails leaves no server behind. */
 static void
 die_with_parent (gpointer user_data)
@@ -84,26 +66,14 @@ die_with_parent (gpointer user_data)
 static void
 start_server (Resume *r, const char *address, const char *dir)
 {
-  g_autoptr (GError) error = NULL;
   g_autofree char *expected = g_strdup_printf ("with %u tables", N_TABLES);
+  g_autofree char *line = NULL;
 
-  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
-
-  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
-  r->server = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("ARB_CLI"), "serve",
-                                           "--listen", address, "--data", dir, NULL);
-  g_assert_no_error (error);
-  r->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (r->server));
-  r->line_done = FALSE;
-  g_data_input_stream_read_line_async (r->out, G_PRIORITY_DEFAULT, NULL, on_line, r);
-  arb_test_net_wait ("arboretum-cli serve to print where it listens", line_done, r);
-  g_assert_nonnull (r->line);
+  r->server = arb_test_net_serve (address, dir, die_with_parent, &line);
   if (r->uri != NULL)
-    g_assert_nonnull (strstr (r->line, expected));
-  g_clear_pointer (&r->uri, g_free);
-  r->uri = g_strdup (strstr (r->line, "ws://"));
-  *strchr (r->uri, ' ') = '\0';
-  g_clear_pointer (&r->line, g_free);
+    g_assert_nonnull (strstr (line, expected));
+  g_free (r->uri);
+  r->uri = arb_test_net_uri_of (line);
 }
 
 static void
@@ -114,7 +84,6 @@ kill_server (Resume *r)
   g_subprocess_force_exit (r->server);
   g_assert_true (g_subprocess_wait (r->server, NULL, &error));
   g_assert_no_error (error);
-  g_clear_object (&r->out);
   g_clear_object (&r->server);
 }
 

@@ -1,19 +1,32 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-net-table.c: one game the server holds. The table decides everything:
- * it checks each move with the rules, plays its computer seats, writes the
- * game as a save after every step and sends each connection the projection
- * of its own seat (the public one to a spectator), never more.
+ * it checks each move with the rules, plays its computer seats, writes
+ * every step to its files before anybody is told of it, and sends each
+ * connection the projection of its own seat (the public one to a
+ * spectator), never more.
  *
- * Files in the server's directory: ID.arboretum, the save game (written
- * before anybody is told of the step, so that a step anybody saw is never
- * lost), and ID.table, a key file with the code, the host's seat and the
- * seats' tokens, names and computers. The key file is written first and
- * wins: a seat named or given to a computer just before a crash is so
- * after it, whatever the save says. */
+ * Files in the server's directory: ID.arboretum, the save game as it was
+ * when last written whole (at the start, when a seat is named or given to
+ * a computer, at the end, and when the table is read again); ID.steps, the
+ * steps taken since, one line each, appended: a step costs a few
+ * microseconds of writing, not a whole save; and ID.table, a key file with
+ * the code, the host's seat and the seats' tokens, names and computers.
+ * The key file is written first and wins: a seat named or given to a
+ * computer just before a crash is so after it, whatever the save says.
+ *
+ * A table that cannot write (a full disk) takes no step: the mover is
+ * refused, everybody at the table is told why, and every RETRY_SECONDS,
+ * and at every move tried, the table writes its files whole again; once
+ * that works the game goes on. So a step anybody saw is never lost. */
+/* O_CLOEXEC and O_NOFOLLOW are POSIX, beyond C11. */
+#define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
@@ -21,6 +34,14 @@
 #include "arb-net-protocol.h"
 #include "arb-net-secret.h"
 #include "arb-net-table.h"
+
+#define RETRY_SECONDS 5
+/* A whole game's steps are a few hundred lines of under 100 bytes. */
+#define MAX_STEPS_FILE (64 * 1024)
+#define MAX_STEP_LINE 256
+/* Moves refused for want of a disk tell the mover; the others are told
+ * apart. NOBODY: a computer's step, everybody is told. */
+#define NOBODY G_MININT
 
 struct _ArbNetTable
 {
@@ -30,6 +51,7 @@ struct _ArbNetTable
   char         *code;
   ArbGame      *game;
   GFile        *dir;
+  char         *steps_path;
   char         *tokens[ARB_MAX_PLAYERS];
   gboolean      claimed[ARB_MAX_PLAYERS];
   gint64        left_at[ARB_MAX_PLAYERS];  /* monotonic: when its person left */
@@ -37,12 +59,16 @@ struct _ArbNetTable
   guint         replace_after;             /* seconds away before replace */
   GPtrArray    *peers;
   GCancellable *thinking;  /* a computer seat's decision under way */
+  char         *cannot_save;  /* why the files are behind, told to players; NULL when they are not */
+  guint         retry_source;
 };
 
 G_DEFINE_FINAL_TYPE (ArbNetTable, arb_net_table, G_TYPE_OBJECT)
 
 static void maybe_play_computer (ArbNetTable *self);
-static void save_or_warn (ArbNetTable *self);
+static void write_whole_or_stop (ArbNetTable *self);
+static void stop_saving (ArbNetTable *self, const GError *error, int told);
+static void send_cannot_save (ArbNetTable *self, ArbNetPeer *peer);
 static void broadcast (ArbNetTable *self);
 
 static GFile *
@@ -59,32 +85,122 @@ is_person (ArbNetTable *self, guint seat)
   return arb_player_get_kind (arb_game_get_player (self->game, seat)) == ARB_PLAYER_PERSON;
 }
 
-/* A file of the table, written beside and renamed over the old one: a
- * server killed at any instant leaves one whole file. It is not synced to
- * the disk each time (arb_save_write_file() does, which costs tens of
- * milliseconds a step): the system writes it within seconds, and only a
- * power cut in those seconds could lose the last steps. */
-static gboolean
-write_file (ArbNetTable *self, const char *extension, const char *data, gsize length, GError **error)
+/* ---- writing ---------------------------------------------------------------- */
+
+/* Why the table cannot write, in the words its players read: from errno,
+ * so that a full disk says so. */
+static void
+set_cannot_write (GError **error, int saved_errno)
 {
-  g_autoptr (GFile) file = table_file (self, extension);
-  g_autofree char *path = g_file_get_path (file);
-  g_autofree char *temporary = g_strconcat (path, ".new", NULL);
+  const char *why;
 
-  if (!g_file_set_contents_full (temporary, data, (gssize) length, G_FILE_SET_CONTENTS_NONE, 0600, error))
-    return FALSE;
-  if (g_rename (temporary, path) != 0)
+  switch (saved_errno)
     {
-      int saved_errno = errno;
+    case ENOSPC:
+      why = _("its disk is full");
+      break;
+    case EDQUOT:
+      why = _("its disk quota is used up");
+      break;
+    case EFBIG:
+      why = _("a file would be larger than the server may write");
+      break;
+    case EROFS:
+      why = _("its disk is read-only");
+      break;
+    case EACCES:
+    case EPERM:
+      why = _("it may not write into its folder");
+      break;
+    case EIO:
+      why = _("its disk fails");
+      break;
+    default:
+      why = g_strerror (saved_errno);
+      break;
+    }
+  /* Translators: %s says why, e.g. "its disk is full". */
+  g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_SERVER, _("The server cannot save this game: %s"), why);
+}
 
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   _("Cannot write “%s”: %s"), path, g_strerror (saved_errno));
+/* All of data, a write cut short (at a file size limit) going on until it
+ * fails; errno says why. */
+static gboolean
+write_all (int fd, const char *data, gsize length)
+{
+  while (length > 0)
+    {
+      gssize written = write (fd, data, length);
+
+      if (written < 0 && errno == EINTR)
+        continue;
+      if (written <= 0)
+        {
+          if (written == 0)
+            errno = EIO;
+          return FALSE;
+        }
+      data += written;
+      length -= (gsize) written;
+    }
+  return TRUE;
+}
+
+/* Writes data to path opened with flags, and closes it: a disk that
+ * reports a full disk only at close is heard too. */
+static gboolean
+write_to (const char *path, int flags, const char *data, gsize length, GError **error)
+{
+  int fd = g_open (path, flags | O_WRONLY | O_CLOEXEC, 0600);
+  int saved_errno;
+
+  if (fd < 0)
+    {
+      set_cannot_write (error, errno);
+      return FALSE;
+    }
+  if (!write_all (fd, data, length))
+    {
+      saved_errno = errno;
+      close (fd);
+      set_cannot_write (error, saved_errno);
+      return FALSE;
+    }
+  if (close (fd) != 0)
+    {
+      set_cannot_write (error, errno);
       return FALSE;
     }
   return TRUE;
 }
 
-/* The save game, as the game writes it (docs/save-format.md). */
+/* A file of the table, written beside and renamed over the old one: a
+ * server killed at any instant leaves one whole file. It is not synced to
+ * the disk (that costs tens of milliseconds): once written it survives the
+ * server killed, and only a power cut in the next seconds could lose it. */
+static gboolean
+write_file (ArbNetTable *self, const char *extension, const char *data, gsize length, GError **error)
+{
+  g_autoptr (GFile) file = table_file (self, extension);
+  const char *path = g_file_peek_path (file);
+  g_autofree char *temporary = g_strconcat (path, ".new", NULL);
+
+  if (!write_to (temporary, O_CREAT | O_TRUNC, data, length, error))
+    {
+      g_unlink (temporary);
+      return FALSE;
+    }
+  if (g_rename (temporary, path) != 0)
+    {
+      set_cannot_write (error, errno);
+      g_unlink (temporary);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The save game, as the game writes it (docs/save-format.md), with every
+ * step: the steps file has nothing it lacks, and goes. */
 static gboolean
 write_save (ArbNetTable *self, GError **error)
 {
@@ -95,7 +211,14 @@ write_save (ArbNetTable *self, GError **error)
   if (bytes == NULL)
     return FALSE;
   data = g_bytes_get_data (bytes, &length);
-  return write_file (self, ".arboretum", data, length, error);
+  if (!write_file (self, ".arboretum", data, length, error))
+    return FALSE;
+  if (g_unlink (self->steps_path) != 0 && errno != ENOENT)
+    {
+      set_cannot_write (error, errno);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* The key file: what the save game does not hold. Tokens are secrets: the
@@ -124,6 +247,34 @@ write_keyfile (ArbNetTable *self, GError **error)
     }
   data = g_key_file_to_data (keyfile, &length, NULL);
   return write_file (self, ".table", data, length, error);
+}
+
+/* One line of the steps file: the step's number, its player and its move
+ * as the protocol writes a move (a draw's card too, for a reader). */
+static char *
+step_line (guint index, const ArbStep *step)
+{
+  g_autoptr (JsonBuilder) builder = arb_net_message_begin ("step");
+  g_autofree char *text = NULL;
+
+  json_builder_set_member_name (builder, "step");
+  json_builder_add_int_value (builder, index);
+  json_builder_set_member_name (builder, "player");
+  json_builder_add_int_value (builder, step->player);
+  arb_net_add_move (builder, &step->move);
+  text = arb_net_to_text (builder);
+  return g_strconcat (text, "\n", NULL);
+}
+
+/* The next step, appended to the steps file. A write cut short leaves a
+ * last line without its end, which the reader leaves out; and the table
+ * writes its files whole before it appends again. */
+static gboolean
+append_step (ArbNetTable *self, const ArbStep *step, GError **error)
+{
+  g_autofree char *line = step_line (arb_game_get_n_steps (self->game), step);
+
+  return write_to (self->steps_path, O_CREAT | O_APPEND, line, strlen (line), error);
 }
 
 /* The game again, with players at its seats: a player's name and kind
@@ -161,6 +312,14 @@ set_player (ArbNetTable *self, guint seat, ArbPlayer *player, GError **error)
   return rebuild_game (self, players, error);
 }
 
+static char *
+steps_path (ArbNetTable *self)
+{
+  g_autoptr (GFile) file = table_file (self, ".steps");
+
+  return g_file_get_path (file);
+}
+
 /* A new table for game, written into dir. */
 ArbNetTable *
 arb_net_table_new (ArbGame *game, GFile *dir, GError **error)
@@ -171,6 +330,7 @@ arb_net_table_new (ArbGame *game, GFile *dir, GError **error)
   self->code = arb_net_new_code ();
   self->game = g_object_ref (game);
   self->dir = g_object_ref (dir);
+  self->steps_path = steps_path (self);
   for (guint seat = 0; seat < arb_game_get_n_seats (game); seat++)
     {
       self->claimed[seat] = !is_person (self, seat);
@@ -238,8 +398,104 @@ read_seats (ArbNetTable *self, GKeyFile *keyfile, GError **error)
   return TRUE;
 }
 
+/* The steps file (*data NULL when there is none): a regular file only (a
+ * FIFO would hang the server), and no longer than a whole game's steps. */
+static gboolean
+read_steps_file (ArbNetTable *self, char **data, gsize *length, GError **error)
+{
+  int fd = g_open (self->steps_path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0);
+  struct stat info;
+  gssize n = 0;
+
+  *data = NULL;
+  *length = 0;
+  if (fd < 0 && errno == ENOENT)
+    return TRUE;
+  if (fd < 0 || fstat (fd, &info) != 0 || !S_ISREG (info.st_mode) || info.st_size > MAX_STEPS_FILE)
+    {
+      if (fd >= 0)
+        close (fd);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   _("The table’s steps file is not a regular file of at most %d KiB"), MAX_STEPS_FILE / 1024);
+      return FALSE;
+    }
+  *data = g_malloc ((gsize) info.st_size + 1);
+  for (; *length < (gsize) info.st_size; *length += (gsize) n)
+    if ((n = read (fd, *data + *length, (gsize) info.st_size - *length)) <= 0)
+      {
+        if (n < 0 && errno == EINTR)
+          n = 0;
+        else
+          break;
+      }
+  close (fd);
+  (*data)[*length] = '\0';
+  return TRUE;
+}
+
+/* One line of the steps file, as step_line() writes it, taken as the
+ * game's next step through the rules. A line for a step the save holds
+ * already (the save was written and the server killed before the steps
+ * file went) is passed over. */
+static gboolean
+read_step_line (ArbNetTable *self, const char *line, guint number, GError **error)
+{
+  g_autoptr (JsonObject) object = NULL;
+  g_autoptr (GError) local = NULL;
+  const char *type;
+  gint64 index, player;
+  ArbMove move;
+
+  object = arb_net_parse_limited (line, strlen (line), MAX_STEP_LINE, &type, &local);
+  if (object == NULL || !g_str_equal (type, "step")
+      || !arb_net_get_int (object, "step", 0, G_MAXUINT16, &index, &local)
+      || !arb_net_get_int (object, "player", 0, ARB_MAX_PLAYERS - 1, &player, &local)
+      || !arb_net_read_move (object, &move, &local))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, _("Line %u of the table’s steps file is damaged"), number);
+      return FALSE;
+    }
+  if (index < arb_game_get_n_steps (self->game))
+    return TRUE;
+  if (index > arb_game_get_n_steps (self->game)
+      || player != arb_game_get_current_player (self->game)
+      || !arb_game_apply (self->game, &move, &local))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, _("Line %u of the table’s steps file is not the game’s next step"),
+                   number);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The steps taken since the save was written whole. A last line without
+ * its end is a step whose writing was cut short: nobody was told of it,
+ * and it is left out. *read: whether there was a steps file. */
+static gboolean
+read_steps (ArbNetTable *self, gboolean *read, GError **error)
+{
+  g_autofree char *data = NULL;
+  char *line, *end;
+  gsize length;
+  guint number = 1;
+
+  if (!read_steps_file (self, &data, &length, error))
+    return FALSE;
+  *read = data != NULL;
+  if (data == NULL)
+    return TRUE;
+  for (line = data; (end = memchr (line, '\n', length - (gsize) (line - data))) != NULL; line = end + 1, number++)
+    {
+      *end = '\0';
+      if (!read_step_line (self, line, number, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* A table written by a server before, from its key file: the save game
- * beside it is read and every step checked again. */
+ * beside it and the steps appended since are read, every step checked
+ * again by the rules. */
 ArbNetTable *
 arb_net_table_load (GFile *keyfile_file, GError **error)
 {
@@ -248,6 +504,7 @@ arb_net_table_load (GFile *keyfile_file, GError **error)
   g_autofree char *path = g_file_get_path (keyfile_file);
   g_autofree char *code = NULL;
   g_autoptr (GFile) save = NULL;
+  gboolean steps_read;
 
   if (!g_key_file_load_from_file (keyfile, path, G_KEY_FILE_NONE, error))
     return NULL;
@@ -262,14 +519,18 @@ arb_net_table_load (GFile *keyfile_file, GError **error)
       return NULL;
     }
   self->dir = g_file_get_parent (keyfile_file);
+  self->steps_path = steps_path (self);
   save = table_file (self, ".arboretum");
   self->game = arb_save_read_file (save, NULL, NULL, error);
-  if (self->game == NULL || !read_seats (self, keyfile, error))
+  if (self->game == NULL || !read_steps (self, &steps_read, error) || !read_seats (self, keyfile, error))
     return NULL;
   self->host_seat = g_key_file_get_integer (keyfile, "table", "host", NULL);
   if (self->host_seat < 0 || self->host_seat >= (int) arb_net_table_get_n_seats (self)
       || !g_key_file_has_key (keyfile, "table", "host", NULL))
     self->host_seat = -1;
+  /* Appending after a line cut short would hide every line after it. */
+  if (steps_read)
+    write_whole_or_stop (self);
   return g_steal_pointer (&self);
 }
 
@@ -540,7 +801,7 @@ arb_net_table_claim_seat (ArbNetTable *self, const char *name, GError **error)
             return -1;
           }
         if (name != NULL)
-          save_or_warn (self);
+          write_whole_or_stop (self);
         return (int) seat;
       }
   g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_FULL, _("Every seat of this table is taken"));
@@ -565,7 +826,7 @@ arb_net_table_set_host_seat (ArbNetTable *self, guint seat)
   g_return_if_fail (seat < arb_net_table_get_n_seats (self));
   self->host_seat = (int) seat;
   if (!write_keyfile (self, &error))
-    g_warning ("Table %s: %s", self->id, error->message);
+    stop_saving (self, error, NOBODY);
 }
 
 /* How long a person's seat must be away before the host may give it to a
@@ -635,10 +896,9 @@ arb_net_table_replace (ArbNetTable *self, int by_seat, guint seat, ArbAiLevel le
   if (!set_player (self, seat, computer, error))
     return FALSE;
   g_clear_pointer (&self->tokens[seat], g_free);
-  /* The seat is the computer's now, whatever the disk says. */
-  if (!write_keyfile (self, &local))
-    g_warning ("Table %s: %s", self->id, local->message);
-  save_or_warn (self);
+  /* The seat is the computer's now, whatever the disk says: a disk
+   * that cannot say so stops the game until it can. */
+  write_whole_or_stop (self);
   broadcast (self);
   maybe_play_computer (self);
   return TRUE;
@@ -673,6 +933,8 @@ arb_net_table_attach (ArbNetTable *self, ArbNetPeer *peer, int seat)
   broadcast (self);
   if (arb_game_is_finished (self->game))
     send_record (self, peer);
+  if (self->cannot_save != NULL)
+    send_cannot_save (self, peer);
   maybe_play_computer (self);
 }
 
@@ -692,31 +954,140 @@ arb_net_table_detach (ArbNetTable *self, ArbNetPeer *peer)
   broadcast (self);
 }
 
+/* ---- a table that cannot save ---------------------------------------------- */
+
 static void
-save_or_warn (ArbNetTable *self)
+send_cannot_save (ArbNetTable *self, ArbNetPeer *peer)
+{
+  g_autoptr (GError) error = g_error_new_literal (ARB_NET_ERROR, ARB_NET_ERROR_SERVER, self->cannot_save);
+  g_autofree char *text = arb_net_error_message (error);
+
+  arb_net_peer_send (peer, text);
+}
+
+/* Every file whole again (the steps file goes): what ends a time without
+ * a disk, since a write cut short may have left half a line. */
+static gboolean
+write_whole (ArbNetTable *self, GError **error)
+{
+  return write_keyfile (self, error) && write_save (self, error);
+}
+
+static gboolean
+retry_cb (gpointer user_data)
+{
+  ArbNetTable *self = user_data;
+  g_autoptr (GError) error = NULL;
+
+  if (!write_whole (self, &error))
+    {
+      g_free (self->cannot_save);
+      self->cannot_save = g_strdup (error->message);
+      return G_SOURCE_CONTINUE;
+    }
+  self->retry_source = 0;
+  g_clear_pointer (&self->cannot_save, g_free);
+  g_message ("Table %s saves again", self->id);
+  broadcast (self);
+  maybe_play_computer (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The table's files fell behind: no step is taken until they are written
+ * whole again, tried every RETRY_SECONDS and at every move. Everybody at
+ * the table is told why, but the mover (seat told), whose refusal says it. */
+static void
+stop_saving (ArbNetTable *self, const GError *error, int told)
+{
+  gboolean already = self->cannot_save != NULL;
+
+  g_free (self->cannot_save);
+  self->cannot_save = g_strdup (error->message);
+  if (already)
+    return;
+  g_message ("Table %s: %s", self->id, error->message);
+  for (guint i = 0; i < self->peers->len; i++)
+    if (arb_net_peer_get_seat (g_ptr_array_index (self->peers, i)) != told || told < 0)
+      send_cannot_save (self, g_ptr_array_index (self->peers, i));
+  self->retry_source = g_timeout_add_seconds (RETRY_SECONDS, retry_cb, self);
+}
+
+/* Writes the table's files whole, or stops the table until it can. */
+static void
+write_whole_or_stop (ArbNetTable *self)
 {
   g_autoptr (GError) error = NULL;
 
-  if (!write_save (self, &error))
-    g_warning ("Table %s: %s", self->id, error->message);
+  if (!write_whole (self, &error))
+    stop_saving (self, error, NOBODY);
 }
 
-/* After every step: the save first, then the news, then the next computer. */
+/* Whether the table's files hold every step: after a time without a disk
+ * they are written whole first. */
+static gboolean
+files_up_to_date (ArbNetTable *self, GError **error)
+{
+  if (self->cannot_save == NULL)
+    return TRUE;
+  if (!write_whole (self, NULL))
+    {
+      g_set_error_literal (error, ARB_NET_ERROR, ARB_NET_ERROR_SERVER, self->cannot_save);
+      return FALSE;
+    }
+  g_clear_handle_id (&self->retry_source, g_source_remove);
+  g_clear_pointer (&self->cannot_save, g_free);
+  g_message ("Table %s saves again", self->id);
+  return TRUE;
+}
+
+/* ---- steps ------------------------------------------------------------------ */
+
+/* After every step, on disk already: the news, then the next computer.
+ * The last step writes the save whole, the record of the game. */
 static void
 after_step (ArbNetTable *self)
 {
-  save_or_warn (self);
+  if (arb_game_is_finished (self->game))
+    write_whole_or_stop (self);
   broadcast (self);
   if (arb_game_is_finished (self->game))
     send_record (self, NULL);
   maybe_play_computer (self);
 }
 
+/* The move, checked by the rules, written to the steps file, and only
+ * then taken and told: a step anybody saw is on disk. A move the table
+ * cannot write is refused, and mover (NOBODY for a computer) is the one
+ * seat not told apart. */
+static gboolean
+take_step (ArbNetTable *self, const ArbMove *move, int mover, GError **error)
+{
+  ArbState after = *arb_game_get_state (self->game);
+  g_autoptr (GError) local = NULL;
+  ArbStep step;
+
+  if (!arb_state_apply (&after, move, &step, &local))
+    {
+      g_set_error_literal (error, ARB_NET_ERROR, ARB_NET_ERROR_ILLEGAL, local->message);
+      return FALSE;
+    }
+  if (!files_up_to_date (self, error))
+    return FALSE;
+  if (!append_step (self, &step, &local))
+    {
+      stop_saving (self, local, mover);
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  if (!arb_game_apply_step (self->game, &step, &local))
+    g_error ("Table %s: the rules took back a step they allowed: %s", self->id, local->message);
+  after_step (self);
+  return TRUE;
+}
+
 gboolean
 arb_net_table_move (ArbNetTable *self, int seat, guint step, const ArbMove *move, GError **error)
 {
-  g_autoptr (GError) refusal = NULL;
-
   g_return_val_if_fail (ARB_IS_NET_TABLE (self), FALSE);
   if (!arb_net_table_get_started (self))
     {
@@ -735,13 +1106,7 @@ arb_net_table_move (ArbNetTable *self, int seat, guint step, const ArbMove *move
                    arb_game_get_n_steps (self->game));
       return FALSE;
     }
-  if (!arb_game_apply (self->game, move, &refusal))
-    {
-      g_set_error_literal (error, ARB_NET_ERROR, ARB_NET_ERROR_ILLEGAL, refusal->message);
-      return FALSE;
-    }
-  after_step (self);
-  return TRUE;
+  return take_step (self, move, seat, error);
 }
 
 static void
@@ -762,12 +1127,8 @@ on_computer_chosen (GObject *source, GAsyncResult *result, gpointer user_data)
       g_warning ("Table %s: the computer found no move: %s", self->id, error->message);
       return;
     }
-  if (!arb_game_apply (self->game, &move, &error))
-    {
-      g_warning ("Table %s: the computer chose a refused move: %s", self->id, error->message);
-      return;
-    }
-  after_step (self);
+  if (!take_step (self, &move, NOBODY, &error) && !g_error_matches (error, ARB_NET_ERROR, ARB_NET_ERROR_SERVER))
+    g_warning ("Table %s: the computer chose a refused move: %s", self->id, error->message);
 }
 
 /* A computer's seat decides as `arboretum-cli play` would with the game's
@@ -780,7 +1141,8 @@ maybe_play_computer (ArbNetTable *self)
   ArbAiLevel level;
   ArbAiParams params;
 
-  if (self->thinking != NULL || !arb_net_table_get_started (self) || arb_game_is_finished (self->game))
+  if (self->thinking != NULL || self->cannot_save != NULL || !arb_net_table_get_started (self)
+      || arb_game_is_finished (self->game))
     return;
   seat = arb_game_get_current_player (self->game);
   if (!arb_ai_player_level (arb_game_get_player (self->game, seat), &level))
@@ -809,6 +1171,7 @@ arb_net_table_dispose (GObject *object)
 
   g_cancellable_cancel (self->thinking);
   g_clear_object (&self->thinking);
+  g_clear_handle_id (&self->retry_source, g_source_remove);
   while (self->peers->len > 0)
     {
       ArbNetPeer *peer = g_ptr_array_index (self->peers, self->peers->len - 1);
@@ -828,6 +1191,8 @@ arb_net_table_finalize (GObject *object)
 
   g_free (self->id);
   g_free (self->code);
+  g_free (self->steps_path);
+  g_free (self->cannot_save);
   for (guint i = 0; i < ARB_MAX_PLAYERS; i++)
     g_free (self->tokens[i]);
   g_ptr_array_unref (self->peers);
