@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* arb-net-listener.h: the server's listening sockets: it accepts
+ * connections within limits and hands them to libsoup. */
+#pragma once
+
+#include <libsoup/soup.h>
+
+#include "arb-net-input.h"
+
+G_BEGIN_DECLS
+
+#define ARB_TYPE_NET_LISTENER (arb_net_listener_get_type ())
+G_DECLARE_FINAL_TYPE (ArbNetListener, arb_net_listener, ARB, NET_LISTENER, GObject)
+
+ArbNetListener *arb_net_listener_new      (SoupServer       *soup);
+gboolean        arb_net_listener_listen   (ArbNetListener   *self,
+                                           GSocketAddress   *address,
+                                           GTlsCertificate  *certificate,
+                                           GError          **error);
+char           *arb_net_listener_dup_uri  (ArbNetListener   *self,
+                                           const char       *path);
+ArbNetInput    *arb_net_listener_upgraded (ArbNetListener   *self,
+                                           GSocketAddress   *remote,
+                                           const char      **address);
+guint           arb_net_listener_get_n_connections (ArbNetListener *self);
+void            arb_net_listener_close    (ArbNetListener   *self);
+
+G_END_DECLS
