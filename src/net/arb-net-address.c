@@ -78,3 +78,23 @@ arb_net_address_key (GInetAddress *address)
   return g_strdup_printf ("%x:%x:%x:%x::/64", bytes[0] << 8 | bytes[1], bytes[2] << 8 | bytes[3],
                           bytes[4] << 8 | bytes[5], bytes[6] << 8 | bytes[7]);
 }
+
+/* How many of something (connections, tables) counts holds for address:
+ * a table of address keys to numbers, none held for a count of 0. */
+guint
+arb_net_address_count (GHashTable *counts, const char *address)
+{
+  return GPOINTER_TO_UINT (g_hash_table_lookup (counts, address));
+}
+
+/* One more (change +1) or one less (-1) for address in counts. */
+void
+arb_net_address_add (GHashTable *counts, const char *address, int change)
+{
+  guint count = (guint) ((int) arb_net_address_count (counts, address) + change);
+
+  if (count == 0)
+    g_hash_table_remove (counts, address);
+  else
+    g_hash_table_insert (counts, g_strdup (address), GUINT_TO_POINTER (count));
+}

@@ -13,5 +13,10 @@ G_BEGIN_DECLS
 char *arb_net_uri_for_address (const char    *address,
                                GError       **error);
 char *arb_net_address_key     (GInetAddress  *address);
+guint arb_net_address_count   (GHashTable    *counts,
+                               const char    *address);
+void  arb_net_address_add     (GHashTable    *counts,
+                               const char    *address,
+                               int            change);
 
 G_END_DECLS

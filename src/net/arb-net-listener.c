@@ -76,30 +76,13 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (ArbNetListener, arb_net_listener, G_TYPE_OBJECT)
 
-static guint
-count_of (ArbNetListener *self, const char *address)
-{
-  return GPOINTER_TO_UINT (g_hash_table_lookup (self->per_address, address));
-}
-
-static void
-count_connection (ArbNetListener *self, const char *address, int change)
-{
-  guint count = (guint) ((int) count_of (self, address) + change);
-
-  if (count == 0)
-    g_hash_table_remove (self->per_address, address);
-  else
-    g_hash_table_insert (self->per_address, g_strdup (address), GUINT_TO_POINTER (count));
-}
-
 static void
 accepted_free (gpointer data)
 {
   Accepted *a = data;
 
   g_clear_handle_id (&a->handshake_source, g_source_remove);
-  count_connection (a->listener, a->address, -1);
+  arb_net_address_add (a->listener->per_address, a->address, -1);
   g_object_unref (a->remote);
   g_free (a->address);
   g_free (a);
@@ -146,7 +129,7 @@ static gboolean
 has_room (ArbNetListener *self, const char *address)
 {
   return g_hash_table_size (self->accepted) < self->max_connections
-         && count_of (self, address) < self->max_per_address;
+         && arb_net_address_count (self->per_address, address) < self->max_per_address;
 }
 
 /* TLS first when the listener has a certificate; the handshake happens as
@@ -194,7 +177,7 @@ admit (ArbNetListener *self, GSocket *socket, GTlsCertificate *certificate)
   arb_net_input_on_closed (a->input, on_input_closed, closing, closing_free);
   a->handshake_source = g_timeout_add_seconds (self->handshake_timeout, on_handshake_timeout, a);
   g_hash_table_insert (self->accepted, a->remote, a);
-  count_connection (self, a->address, +1);
+  arb_net_address_add (self->per_address, a->address, +1);
   soup_server_accept_iostream (self->soup, stream, local, remote, NULL);
 }
 

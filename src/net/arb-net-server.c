@@ -94,22 +94,6 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (ArbNetServer, arb_net_server, G_TYPE_OBJECT)
 
-static guint
-tables_of (ArbNetServer *self, const char *address)
-{
-  return GPOINTER_TO_UINT (g_hash_table_lookup (self->address_tables, address));
-}
-
-static void
-count_table (ArbNetServer *self, const char *address, int change)
-{
-  guint count = (guint) ((int) tables_of (self, address) + change);
-
-  if (count == 0)
-    g_hash_table_remove (self->address_tables, address);
-  else
-    g_hash_table_insert (self->address_tables, g_strdup (address), GUINT_TO_POINTER (count));
-}
 
 static void
 index_table (ArbNetServer *self, ArbNetTable *table)
@@ -129,7 +113,7 @@ unindex_table (ArbNetServer *self, ArbNetTable *table)
   const char *creator = g_hash_table_lookup (self->creators, id);
 
   if (creator != NULL)
-    count_table (self, creator, -1);
+    arb_net_address_add (self->address_tables, creator, -1);
   g_hash_table_remove (self->creators, id);
   g_hash_table_remove (self->codes, arb_net_table_get_code (table));
   for (guint seat = 0; seat < arb_net_table_get_n_seats (table); seat++)
@@ -731,7 +715,7 @@ handle_create (ArbNetServer *self, ArbNetPeer *peer, JsonObject *message)
       send_error (peer, ARB_NET_ERROR_SERVER, _("This server holds as many tables as it can"));
       return;
     }
-  if (tables_of (self, arb_net_peer_get_address (peer)) >= self->tables_per_address)
+  if (arb_net_address_count (self->address_tables, arb_net_peer_get_address (peer)) >= self->tables_per_address)
     {
       send_error (peer, ARB_NET_ERROR_SERVER, _("This address has as many tables as it may: finish one first"));
       return;
@@ -761,7 +745,7 @@ handle_create (ArbNetServer *self, ArbNetPeer *peer, JsonObject *message)
   index_table (self, g_object_ref (table));
   g_hash_table_insert (self->creators, g_strdup (arb_net_table_get_id (table)),
                        g_strdup (arb_net_peer_get_address (peer)));
-  count_table (self, arb_net_peer_get_address (peer), +1);
+  arb_net_address_add (self->address_tables, arb_net_peer_get_address (peer), +1);
   arb_net_peer_add_created (peer, arb_net_table_get_id (table));
   builder = arb_net_message_begin ("created");
   json_builder_set_member_name (builder, "table");
