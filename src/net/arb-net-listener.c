@@ -19,14 +19,6 @@
 /* Connections waiting to be accepted: the kernel's default for GSocket,
  * 10, drops a crowd arriving at once. */
 #define LISTEN_BACKLOG 512
-/* Connections one address may hold at once: a household or a club behind
- * one address plays several tables. */
-#define MAX_CONNECTIONS_PER_ADDRESS 32
-/* Descriptors kept for the tables' files, the data folder and TLS: the
- * connections in all stay that far under the process's limit. */
-#define RESERVED_DESCRIPTORS 64
-/* Seconds from accept to a WebSocket: TLS, the HTTP request, the upgrade. */
-#define HANDSHAKE_TIMEOUT_SECONDS 10
 /* Bytes of the HTTP request before the upgrade; a browser sends 2 KB. */
 #define HANDSHAKE_BYTES (16 * 1024)
 /* Out of descriptors (or any other failed accept): the listener waits this
@@ -67,7 +59,7 @@ struct _ArbNetListener
 enum {
   PROP_0,
   PROP_MAX_CONNECTIONS,
-  PROP_MAX_CONNECTIONS_PER_ADDRESS,
+  PROP_ARB_NET_MAX_CONNECTIONS_PER_ADDRESS,
   PROP_HANDSHAKE_TIMEOUT,
   N_PROPS
 };
@@ -345,10 +337,10 @@ default_max_connections (void)
   struct rlimit limit;
 
   if (getrlimit (RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
-    return 1024 - RESERVED_DESCRIPTORS;
-  if (limit.rlim_cur <= 2 * RESERVED_DESCRIPTORS)
+    return ARB_NET_MAX_CONNECTIONS;
+  if (limit.rlim_cur <= 2 * ARB_NET_RESERVED_DESCRIPTORS)
     return (guint) limit.rlim_cur / 2;
-  return (guint) MIN (limit.rlim_cur - RESERVED_DESCRIPTORS, G_MAXUINT);
+  return (guint) MIN (limit.rlim_cur - ARB_NET_RESERVED_DESCRIPTORS, G_MAXUINT);
 }
 
 static void
@@ -361,7 +353,7 @@ arb_net_listener_get_property (GObject *object, guint prop_id, GValue *value, GP
     case PROP_MAX_CONNECTIONS:
       g_value_set_uint (value, self->max_connections);
       break;
-    case PROP_MAX_CONNECTIONS_PER_ADDRESS:
+    case PROP_ARB_NET_MAX_CONNECTIONS_PER_ADDRESS:
       g_value_set_uint (value, self->max_per_address);
       break;
     case PROP_HANDSHAKE_TIMEOUT:
@@ -382,7 +374,7 @@ arb_net_listener_set_property (GObject *object, guint prop_id, const GValue *val
     case PROP_MAX_CONNECTIONS:
       self->max_connections = g_value_get_uint (value);
       break;
-    case PROP_MAX_CONNECTIONS_PER_ADDRESS:
+    case PROP_ARB_NET_MAX_CONNECTIONS_PER_ADDRESS:
       self->max_per_address = g_value_get_uint (value);
       break;
     case PROP_HANDSHAKE_TIMEOUT:
@@ -424,13 +416,13 @@ arb_net_listener_class_init (ArbNetListenerClass *klass)
   object_class->dispose = arb_net_listener_dispose;
   object_class->finalize = arb_net_listener_finalize;
   properties[PROP_MAX_CONNECTIONS] =
-    g_param_spec_uint ("max-connections", NULL, NULL, 1, G_MAXUINT, 1024 - RESERVED_DESCRIPTORS,
+    g_param_spec_uint ("max-connections", NULL, NULL, 1, G_MAXUINT, ARB_NET_MAX_CONNECTIONS,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_MAX_CONNECTIONS_PER_ADDRESS] =
-    g_param_spec_uint ("max-connections-per-address", NULL, NULL, 1, G_MAXUINT, MAX_CONNECTIONS_PER_ADDRESS,
+  properties[PROP_ARB_NET_MAX_CONNECTIONS_PER_ADDRESS] =
+    g_param_spec_uint ("max-connections-per-address", NULL, NULL, 1, G_MAXUINT, ARB_NET_MAX_CONNECTIONS_PER_ADDRESS,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   properties[PROP_HANDSHAKE_TIMEOUT] =
-    g_param_spec_uint ("handshake-timeout", NULL, NULL, 1, 3600, HANDSHAKE_TIMEOUT_SECONDS,
+    g_param_spec_uint ("handshake-timeout", NULL, NULL, 1, 3600, ARB_NET_HANDSHAKE_TIMEOUT,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -442,8 +434,8 @@ arb_net_listener_init (ArbNetListener *self)
   self->accepted = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, accepted_free);
   self->per_address = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->max_connections = default_max_connections ();
-  self->max_per_address = MAX_CONNECTIONS_PER_ADDRESS;
-  self->handshake_timeout = HANDSHAKE_TIMEOUT_SECONDS;
+  self->max_per_address = ARB_NET_MAX_CONNECTIONS_PER_ADDRESS;
+  self->handshake_timeout = ARB_NET_HANDSHAKE_TIMEOUT;
 }
 
 /* A listener handing its connections to soup (which must outlive it). */

@@ -9,6 +9,18 @@
 
 G_BEGIN_DECLS
 
+/* Descriptors kept for the tables' files, the data folder and TLS: the
+ * connections in all stay that far under the process's limit. */
+#define ARB_NET_RESERVED_DESCRIPTORS 64
+/* The connections in all when the process's limit is unknown: what the
+ * usual limit of 1,024 allows. */
+#define ARB_NET_MAX_CONNECTIONS (1024 - ARB_NET_RESERVED_DESCRIPTORS)
+/* Connections one address may hold at once: a household or a club behind
+ * one address plays several tables. */
+#define ARB_NET_MAX_CONNECTIONS_PER_ADDRESS 32
+/* Seconds from accept to a WebSocket: TLS, the HTTP request, the upgrade. */
+#define ARB_NET_HANDSHAKE_TIMEOUT 10
+
 #define ARB_TYPE_NET_LISTENER (arb_net_listener_get_type ())
 G_DECLARE_FINAL_TYPE (ArbNetListener, arb_net_listener, ARB, NET_LISTENER, GObject)
 

@@ -1145,10 +1145,11 @@ install_limits (GObjectClass *object_class)
 {
   /* Connections open at once, handshakes included: by default the
    * process's descriptors, less those its files need. */
-  properties[PROP_MAX_CONNECTIONS] = limit_property ("max-connections", 1, G_MAXUINT, 1024);
-  properties[PROP_MAX_CONNECTIONS_PER_ADDRESS] = limit_property ("max-connections-per-address", 1, G_MAXUINT, 32);
+  properties[PROP_MAX_CONNECTIONS] = limit_property ("max-connections", 1, G_MAXUINT, ARB_NET_MAX_CONNECTIONS);
+  properties[PROP_MAX_CONNECTIONS_PER_ADDRESS] = limit_property ("max-connections-per-address", 1, G_MAXUINT,
+                                                                 ARB_NET_MAX_CONNECTIONS_PER_ADDRESS);
   /* Seconds from accept to the WebSocket. */
-  properties[PROP_HANDSHAKE_TIMEOUT] = limit_property ("handshake-timeout", 1, 3600, 10);
+  properties[PROP_HANDSHAKE_TIMEOUT] = limit_property ("handshake-timeout", 1, 3600, ARB_NET_HANDSHAKE_TIMEOUT);
   properties[PROP_IDLE_TIMEOUT] = limit_property ("idle-timeout", 1, 24 * 3600, IDLE_TIMEOUT_SECONDS);
   properties[PROP_MAX_TABLES_PER_ADDRESS] = limit_property ("max-tables-per-address", 0, G_MAXUINT, TABLES_PER_ADDRESS);
   /* Seconds a table not started stays with nobody at it. */
