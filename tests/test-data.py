@@ -536,6 +536,12 @@ def check_install(builddir, manifest_path):
                 exec_start = [l for l in f.read().splitlines() if l.startswith('ExecStart=')]
             if not exec_start or not exec_start[0].startswith('ExecStart=' + os.path.join(bindir, 'arboretum-cli') + ' serve '):
                 fail('the systemd unit does not start %s serve' % os.path.join(bindir, 'arboretum-cli'))
+            # Every connection is a descriptor; a server that fails comes back.
+            with open(unit, encoding='utf-8') as f:
+                lines = f.read().splitlines()
+            for wanted in ('LimitNOFILE=', 'Restart=on-failure'):
+                if not any(l.startswith(wanted) for l in lines):
+                    fail('the systemd unit has no %s' % wanted)
 
         if metainfo:
             tree = ET.parse(metainfo)

@@ -329,10 +329,10 @@ static void
 test_addresses (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *a = arb_net_play_uri_for_address (" 192.168.1.20 ", &error);
-  g_autofree char *b = arb_net_play_uri_for_address ("host.lan:7421", &error);
-  g_autofree char *c = arb_net_play_uri_for_address ("wss://example.org:443/arboretum", &error);
-  g_autofree char *d = arb_net_play_uri_for_address ("::1", &error);
+  g_autofree char *a = arb_net_uri_for_address (" 192.168.1.20 ", &error);
+  g_autofree char *b = arb_net_uri_for_address ("host.lan:7421", &error);
+  g_autofree char *c = arb_net_uri_for_address ("wss://example.org:443/arboretum", &error);
+  g_autofree char *d = arb_net_uri_for_address ("::1", &error);
 
   g_assert_cmpstr (a, ==, "ws://192.168.1.20:7420/arboretum");
   g_assert_cmpstr (b, ==, "ws://host.lan:7421/arboretum");
@@ -340,7 +340,7 @@ test_addresses (void)
   g_assert_null (d);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
-  g_assert_null (arb_net_play_uri_for_address ("", &error));
+  g_assert_null (arb_net_uri_for_address ("", &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
 }
 

@@ -503,8 +503,15 @@ test_hostile_messages (void)
   hostile_teardown (&h);
 }
 
-/* Forged tokens and guessed codes close the connection after three, and
- * an address after ten is refused even the right code. */
+static gboolean
+has_answer (gpointer peer)
+{
+  return arb_net_peer_get_sent (peer)->len > 1;
+}
+
+/* Forged tokens and guessed codes close the connection after three; past
+ * ten from an address, each wrong one is answered late and ends its
+ * connection, while a right code, and a seat's token, get in at once. */
 static void
 test_hostile_guesses (void)
 {
@@ -537,16 +544,26 @@ test_hostile_guesses (void)
     }
   {
     g_autoptr (ArbNetPeer) late = arb_test_net_greeted_peer (h.server);
+    g_autoptr (ArbNetPeer) slowed = arb_test_net_greeted_peer (h.server);
 
-    /* The tenth wrong guess from the address, then the right code. */
+    /* The tenth wrong guess from the address, answered as any; the right
+     * code after it still gets in. */
     arb_test_net_assert_refused (h.server, late, "{\"type\":\"watch\",\"code\":\"2222-2222\"}", "bad-code");
-    arb_test_net_assert_refused (h.server, late, right, "too-many-guesses");
-    g_assert_null (arb_net_peer_get_table (late));
+    arb_test_net_say (h.server, late, right);
+    g_assert_true (arb_net_peer_get_table (late) == h.table);
     arb_net_server_remove_peer (h.server, late);
+    /* The eleventh: no answer at once, the connection held, then the answer. */
+    g_object_set (h.server, "wrong-code-delay", 1, NULL);
+    arb_test_net_say (h.server, slowed, "{\"type\":\"watch\",\"code\":\"2222-2222\"}");
+    g_assert_true (arb_net_peer_get_closed (slowed));
+    g_assert_cmpuint (arb_net_peer_get_sent (slowed)->len, ==, 1);
+    arb_test_wait_until ("the late answer to the eleventh wrong code", has_answer, slowed);
+    g_assert_nonnull (strstr (arb_test_net_last_sent (slowed), "\"code\":\"too-many-guesses\""));
+    arb_net_server_remove_peer (h.server, slowed);
   }
-  /* A token held by seat 0 taken by another connection: that connection
-   * is seat 0 now (the token is the seat), and the old one is closed. */
-  arb_net_server_set_guess_limits (h.server, 3, 100);
+  /* A token held by seat 0 taken by another connection of the address
+   * that guessed: that connection is seat 0 now (the token is the seat),
+   * and the old one is closed. */
   {
     g_autoptr (ArbNetPeer) other = arb_test_net_greeted_peer (h.server);
 

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "arb-cli.h"
+#include "arb-net-address.h"
 #include "arb-net-client.h"
 #include "arb-net-protocol.h"
 #include "arb-net-secret.h"
@@ -165,6 +166,19 @@ wait_for_news (Waiter *waiter)
   wait_for_news_within (waiter, REPLY_SECONDS);
 }
 
+/* The server's address as a person gives it: HOST, HOST:PORT,
+ * ws://HOST:PORT or the whole URL; NULL, said, if it is none. */
+static char *
+read_address (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  char *uri = arb_net_uri_for_address (text, &error);
+
+  if (uri == NULL)
+    arb_cli_printerr ("%s", error->message);
+  return uri;
+}
+
 /* A client of url, trusting the certificate in ca_file (may be NULL) for
  * a server whose certificate no authority signed. */
 static ArbNetClient *
@@ -264,6 +278,7 @@ arb_cli_host (int argc, char **argv)
     G_OPTION_ENTRY_NULL
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("URL"));
+  g_autofree char *url = NULL;
   JoinOptions play = { NULL, NULL, NULL, NULL, ARB_AI_MEDIUM, -1, FALSE, FALSE, ARB_AI_MEDIUM };
   g_auto (GStrv) seats = NULL;
   ArbVariant variant;
@@ -297,9 +312,11 @@ arb_cli_host (int argc, char **argv)
       arb_cli_printerr (_("--name and --replace-away go with --play"));
       return ARB_CLI_EXIT_INVALID;
     }
-  play.url = argv[1];
+  if ((url = read_address (argv[1])) == NULL)
+    return ARB_CLI_EXIT_INVALID;
+  play.url = url;
   play.seed = seed;
-  return run_host (argv[1], ca_file, variant, (guint) players, seats, seed, play_text != NULL ? &play : NULL);
+  return run_host (url, ca_file, variant, (guint) players, seats, seed, play_text != NULL ? &play : NULL);
 }
 
 static void
@@ -501,6 +518,7 @@ arb_cli_join (int argc, char **argv)
     G_OPTION_ENTRY_NULL
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("URL CODE"));
+  g_autofree char *url = NULL;
   JoinOptions options = { NULL, NULL, NULL, NULL, ARB_AI_MEDIUM, -1, FALSE, FALSE, ARB_AI_MEDIUM };
   int status;
 
@@ -518,7 +536,9 @@ arb_cli_join (int argc, char **argv)
   if (!parse_seat_options (level_text, replace_text, name, &options)
       || !parse_seed (seed_text, &options.seed))
     return ARB_CLI_EXIT_INVALID;
-  options.url = argv[1];
+  if ((url = read_address (argv[1])) == NULL)
+    return ARB_CLI_EXIT_INVALID;
+  options.url = url;
   options.ca_file = ca_file;
   options.code = argv[2];
   options.json = json;

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <glib-unix.h>
 #include <stdio.h>
+#include <sys/resource.h>
 
 #include "arb-cli.h"
 #include "arb-net-protocol.h"
@@ -18,6 +19,9 @@ typedef struct {
   char *tls_cert;
   char *tls_key;
   int   replace_after;
+  int   max_connections;       /* 0: the server's default */
+  int   max_per_address;
+  int   max_tables_per_address;
 } ServeOptions;
 
 static void
@@ -60,6 +64,44 @@ read_certificate (const ServeOptions *options, GTlsCertificate **certificate)
   return TRUE;
 }
 
+/* Every connection is a descriptor: the soft limit (often 1,024) rises to
+ * the hard one that the administrator set (LimitNOFILE in the unit), so
+ * that the server's default connection limit follows it. */
+static void
+raise_descriptor_limit (void)
+{
+  struct rlimit limit;
+
+  if (getrlimit (RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max)
+    {
+      limit.rlim_cur = limit.rlim_max;
+      setrlimit (RLIMIT_NOFILE, &limit);
+    }
+}
+
+/* The limits given on the command line, each 1 or more; 0 leaves the default. */
+static gboolean
+apply_limits (const ServeOptions *options, ArbNetServer *server)
+{
+  const struct { int value; const char *property; const char *option; } limits[] = {
+    { options->max_connections, "max-connections", "--max-connections" },
+    { options->max_per_address, "max-connections-per-address", "--max-connections-per-address" },
+    { options->max_tables_per_address, "max-tables-per-address", "--max-tables-per-address" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (limits); i++)
+    {
+      if (limits[i].value < 0)
+        {
+          arb_cli_printerr (_("%s takes a number, 1 or more"), limits[i].option);
+          return FALSE;
+        }
+      if (limits[i].value > 0)
+        g_object_set (server, limits[i].property, (guint) limits[i].value, NULL);
+    }
+  return TRUE;
+}
+
 static void
 print_resume_errors (ArbNetServer *server)
 {
@@ -72,7 +114,7 @@ print_resume_errors (ArbNetServer *server)
 int
 arb_cli_serve (int argc, char **argv)
 {
-  g_auto (ServeOptions) options = { NULL, NULL, NULL, NULL, ARB_NET_REPLACE_AFTER };
+  g_auto (ServeOptions) options = { NULL, NULL, NULL, NULL, ARB_NET_REPLACE_AFTER, 0, 0, 0 };
   const GOptionEntry entries[] = {
     { "listen", 0, 0, G_OPTION_ARG_STRING, &options.listen,
       N_("Address and port to listen on (default 127.0.0.1:7420; 0.0.0.0:7420 for every network)"), N_("ADDR:PORT") },
@@ -84,6 +126,12 @@ arb_cli_serve (int argc, char **argv)
       N_("Private key (PEM) of the certificate"), N_("FILE") },
     { "replace-after", 0, 0, G_OPTION_ARG_INT, &options.replace_after,
       N_("Seconds a player must be away before the host may give the seat to the computer (default 60)"), N_("S") },
+    { "max-connections", 0, 0, G_OPTION_ARG_INT, &options.max_connections,
+      N_("Connections open at once (default: what the descriptor limit allows)"), N_("N") },
+    { "max-connections-per-address", 0, 0, G_OPTION_ARG_INT, &options.max_per_address,
+      N_("Connections open at once from one address (default 32)"), N_("N") },
+    { "max-tables-per-address", 0, 0, G_OPTION_ARG_INT, &options.max_tables_per_address,
+      N_("Tables created from one address held at once (default 32)"), N_("N") },
     G_OPTION_ENTRY_NULL
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);
@@ -117,6 +165,7 @@ arb_cli_serve (int argc, char **argv)
     }
   if (!read_certificate (&options, &certificate))
     return ARB_CLI_EXIT_INVALID;
+  raise_descriptor_limit ();
   dir = g_file_new_for_commandline_arg (options.data);
   server = arb_net_server_new (dir, &error);
   if (server == NULL)
@@ -124,6 +173,8 @@ arb_cli_serve (int argc, char **argv)
       arb_cli_printerr ("%s", error->message);
       return ARB_CLI_EXIT_FAILURE;
     }
+  if (!apply_limits (&options, server))
+    return ARB_CLI_EXIT_INVALID;
   print_resume_errors (server);
   arb_net_server_set_replace_after (server, (guint) options.replace_after);
   if (!arb_net_server_listen (server, options.listen != NULL ? options.listen : "127.0.0.1:7420",

@@ -27,6 +27,7 @@ struct _ArbNetPeer
   GPtrArray               *tables_created;  /* ids: this connection hosts them */
   gpointer                 table;  /* weak: the table detaches its peers */
   int                      seat;
+  gboolean                 has_sat;  /* in a seat, once at least */
 };
 
 G_DEFINE_FINAL_TYPE (ArbNetPeer, arb_net_peer, G_TYPE_OBJECT)
@@ -52,12 +53,9 @@ arb_net_peer_get_address (ArbNetPeer *self)
   return self->address;
 }
 
-void
-arb_net_peer_send (ArbNetPeer *self, const char *text)
+static void
+send_now (ArbNetPeer *self, const char *text)
 {
-  g_return_if_fail (ARB_IS_NET_PEER (self));
-  if (self->closed)
-    return;
   if (self->connection == NULL)
     g_ptr_array_add (self->sent, g_strdup (text));
   else if (soup_websocket_connection_get_state (self->connection) == SOUP_WEBSOCKET_STATE_OPEN)
@@ -65,15 +63,83 @@ arb_net_peer_send (ArbNetPeer *self, const char *text)
 }
 
 void
-arb_net_peer_close (ArbNetPeer *self, gushort code, const char *reason)
+arb_net_peer_send (ArbNetPeer *self, const char *text)
 {
   g_return_if_fail (ARB_IS_NET_PEER (self));
-  if (self->closed)
-    return;
+  if (!self->closed)
+    send_now (self, text);
+}
+
+static void
+close_now (ArbNetPeer *self, gushort code, const char *reason)
+{
   self->closed = TRUE;
   if (self->connection != NULL
       && soup_websocket_connection_get_state (self->connection) == SOUP_WEBSOCKET_STATE_OPEN)
     soup_websocket_connection_close (self->connection, code, reason);
+}
+
+void
+arb_net_peer_close (ArbNetPeer *self, gushort code, const char *reason)
+{
+  g_return_if_fail (ARB_IS_NET_PEER (self));
+  if (!self->closed)
+    close_now (self, code, reason);
+}
+
+typedef struct {
+  ArbNetPeer *peer;
+  char       *text;
+  gushort     code;
+  char       *reason;
+} Farewell;
+
+static void
+farewell_free (gpointer data)
+{
+  Farewell *f = data;
+
+  g_object_unref (f->peer);
+  g_free (f->text);
+  g_free (f->reason);
+  g_free (f);
+}
+
+static gboolean
+on_farewell (gpointer data)
+{
+  Farewell *f = data;
+
+  send_now (f->peer, f->text);
+  close_now (f->peer, f->code, f->reason);
+  return G_SOURCE_REMOVE;
+}
+
+/* Sends text, then closes, seconds from now; meanwhile the peer counts as
+ * closed and the server reads nothing more from it. A guesser's connection
+ * is held that way, so that it waits for each wrong answer. */
+void
+arb_net_peer_close_after (ArbNetPeer *self, guint seconds, const char *text, gushort code,
+                          const char *reason)
+{
+  Farewell *f;
+
+  g_return_if_fail (ARB_IS_NET_PEER (self));
+  if (self->closed)
+    return;
+  if (seconds == 0)
+    {
+      send_now (self, text);
+      close_now (self, code, reason);
+      return;
+    }
+  self->closed = TRUE;
+  f = g_new0 (Farewell, 1);
+  f->peer = g_object_ref (self);
+  f->text = g_strdup (text);
+  f->code = code;
+  f->reason = g_strdup (reason);
+  g_timeout_add_seconds_full (G_PRIORITY_DEFAULT, seconds, on_farewell, f, farewell_free);
 }
 
 gboolean
@@ -184,6 +250,16 @@ arb_net_peer_set_table (ArbNetPeer *self, gpointer table, int seat)
   g_return_if_fail (ARB_IS_NET_PEER (self));
   self->table = table;
   self->seat = seat;
+  if (seat >= 0)
+    self->has_sat = TRUE;
+}
+
+/* Whether the connection ever sat in a seat: it may take no other by code. */
+gboolean
+arb_net_peer_get_has_sat (ArbNetPeer *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_PEER (self), FALSE);
+  return self->has_sat;
 }
 
 static void

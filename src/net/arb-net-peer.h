@@ -37,5 +37,11 @@ void        arb_net_peer_add_created  (ArbNetPeer              *self,
                                        const char              *table);
 gboolean    arb_net_peer_has_created  (ArbNetPeer              *self,
                                        const char              *table);
+gboolean    arb_net_peer_get_has_sat  (ArbNetPeer              *self);
+void        arb_net_peer_close_after  (ArbNetPeer              *self,
+                                       guint                    seconds,
+                                       const char              *text,
+                                       gushort                  code,
+                                       const char              *reason);
 
 G_END_DECLS

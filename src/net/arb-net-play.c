@@ -509,33 +509,6 @@ play_new (ArbSession *session, const char *uri, const char *name)
   return self;
 }
 
-/* The address a person types ("192.168.1.20", "host:7421", or a ws:// or
- * wss:// address) as the server's address. */
-char *
-arb_net_play_uri_for_address (const char *address, GError **error)
-{
-  g_autofree char *text = g_strstrip (g_strdup (address != NULL ? address : ""));
-  g_autofree char *host = NULL;
-  gboolean has_scheme = g_str_has_prefix (text, "ws://") || g_str_has_prefix (text, "wss://");
-  g_autofree char *full = has_scheme ? g_strdup (text) : g_strconcat ("ws://", text, NULL);
-  g_autoptr (GUri) uri = g_uri_parse (full, G_URI_FLAGS_NONE, NULL);
-  int port;
-
-  if (*text == '\0' || strlen (text) > 255 || uri == NULL || g_uri_get_host (uri) == NULL
-      || *g_uri_get_host (uri) == '\0')
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                           _("Not an address: type the one the host’s screen shows, such as 192.168.1.20:7420"));
-      return NULL;
-    }
-  port = g_uri_get_port (uri) > 0 ? g_uri_get_port (uri) : ARB_NET_DEFAULT_PORT;
-  host = strchr (g_uri_get_host (uri), ':') != NULL ? g_strdup_printf ("[%s]", g_uri_get_host (uri))
-                                                   : g_strdup (g_uri_get_host (uri));
-  return g_strdup_printf ("%s://%s:%d%s", g_str_equal (g_uri_get_scheme (uri), "wss") ? "wss" : "ws",
-                          host, port, has_scheme && *g_uri_get_path (uri) != '\0'
-                                      ? g_uri_get_path (uri) : "/arboretum");
-}
-
 ArbNetPlay *
 arb_net_play_new_join (ArbSession *session, const char *address, const char *code, const char *name,
                        GError **error)
@@ -545,7 +518,7 @@ arb_net_play_new_join (ArbSession *session, const char *address, const char *cod
 
   g_return_val_if_fail (ARB_IS_SESSION (session), NULL);
   g_return_val_if_fail (code != NULL, NULL);
-  if ((uri = arb_net_play_uri_for_address (address, error)) == NULL)
+  if ((uri = arb_net_uri_for_address (address, error)) == NULL)
     return NULL;
   self = play_new (session, uri, name);
   self->code = g_strdup (code);

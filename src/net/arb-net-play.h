@@ -10,14 +10,12 @@
 #include <gio/gio.h>
 
 #include "arb-engine.h"
+#include "arb-net-address.h"
 #include "arb-net-client.h"
 #include "arb-net-server.h"
 #include "arb-session.h"
 
 G_BEGIN_DECLS
-
-/* The port a host listens on when free, and a bare address joins. */
-#define ARB_NET_DEFAULT_PORT 7420
 
 typedef enum {
   ARB_NET_PLAY_CONNECTING,   /* not at a table yet */
@@ -43,8 +41,6 @@ ArbNetPlay       *arb_net_play_new_join        (ArbSession         *session,
                                                 const char         *address,
                                                 const char         *code,
                                                 const char         *name,
-                                                GError            **error);
-char             *arb_net_play_uri_for_address (const char         *address,
                                                 GError            **error);
 ArbNetPlay       *arb_net_play_new_rejoin      (ArbSession         *session,
                                                 GFile              *file,

@@ -166,15 +166,46 @@ arb_net_get_string (JsonObject *object, const char *member, gsize max_length, GE
   return text;
 }
 
-/* A seat's name as a person typed it: the name, trimmed of spaces, or NULL
- * and a "protocol" error when it is empty, longer than ARB_NET_MAX_NAME
- * characters, not UTF-8, or holds a control character (a line break
- * or an escape would garble every other player's screen). Only spaces
- * are trimmed: any other control character is refused first. */
+/* Characters that draw nothing, or turn the text around them: a line
+ * break or an escape would garble every other player's screen, an
+ * override (U+202E) or isolate turns what follows the name around, and a
+ * zero-width space, a byte order mark or a Hangul filler makes a name that
+ * looks like another or like none. Joiners (U+200C, U+200D) stay: Persian
+ * and Indic names and emoji need them. */
+static gboolean
+is_hidden (gunichar u)
+{
+  GUnicodeType type = g_unichar_type (u);
+
+  if (u == 0x200C || u == 0x200D)
+    return FALSE;
+  return type == G_UNICODE_CONTROL || type == G_UNICODE_FORMAT
+         || type == G_UNICODE_LINE_SEPARATOR || type == G_UNICODE_PARAGRAPH_SEPARATOR
+         || type == G_UNICODE_UNASSIGNED || type == G_UNICODE_SURROGATE
+         || type == G_UNICODE_PRIVATE_USE
+         || u == 0x115F || u == 0x1160 || u == 0x3164 || u == 0xFFA0 || u == 0x2800;
+}
+
+/* A character that shows: a letter, digit, punctuation or symbol. */
+static gboolean
+is_shown (gunichar u)
+{
+  GUnicodeType type = g_unichar_type (u);
+
+  return g_unichar_isgraph (u) && !is_hidden (u) && type != G_UNICODE_NON_SPACING_MARK
+         && type != G_UNICODE_ENCLOSING_MARK && type != G_UNICODE_SPACING_MARK;
+}
+
+/* A seat's name as a person typed it: the name, trimmed of spaces and
+ * composed (NFC), or NULL and a "protocol" error when it is empty, longer
+ * than ARB_NET_MAX_NAME characters, not UTF-8, holds a character that
+ * draws nothing or turns text around (is_hidden), or shows nothing. Only
+ * spaces are trimmed: any other such character is refused first. */
 char *
 arb_net_name_normalize (const char *text, GError **error)
 {
   g_autofree char *name = NULL;
+  gboolean shows = FALSE;
   glong length;
 
   if (text == NULL || !g_utf8_validate (text, -1, NULL))
@@ -183,14 +214,13 @@ arb_net_name_normalize (const char *text, GError **error)
     {
       gunichar u = g_utf8_get_char (c);
 
-      /* Bidirectional overrides and isolates count too: they turn the
-       * text after the name around. */
-      if (g_unichar_iscntrl (u) || g_unichar_type (u) == G_UNICODE_LINE_SEPARATOR
-          || g_unichar_type (u) == G_UNICODE_PARAGRAPH_SEPARATOR
-          || (u >= 0x202A && u <= 0x202E) || (u >= 0x2066 && u <= 0x2069))
-        return fail (error, _("a name holds no control characters")), NULL;
+      if (is_hidden (u))
+        return fail (error, _("a name holds no control or invisible characters")), NULL;
+      shows = shows || is_shown (u);
     }
-  name = g_strdup (text);
+  if (!shows)
+    return fail (error, _("a name must show a letter, digit or sign")), NULL;
+  name = g_utf8_normalize (text, -1, G_NORMALIZE_DEFAULT_COMPOSE);
   g_strstrip (name);
   length = g_utf8_strlen (name, -1);
   if (length < 1 || length > ARB_NET_MAX_NAME)
@@ -200,6 +230,18 @@ arb_net_name_normalize (const char *text, GError **error)
       return NULL;
     }
   return g_steal_pointer (&name);
+}
+
+/* What two names are compared by: compatibility form (a full-width "Ａ" is
+ * "A"), case folded. Names that differ only there read as one at a table. */
+char *
+arb_net_name_key (const char *name)
+{
+  g_autofree char *compatible = NULL;
+
+  g_return_val_if_fail (name != NULL, NULL);
+  compatible = g_utf8_normalize (name, -1, G_NORMALIZE_ALL_COMPOSE);
+  return compatible != NULL ? g_utf8_casefold (compatible, -1) : g_strdup (name);
 }
 
 /* "oak-7": the species id, a dash, the value. */

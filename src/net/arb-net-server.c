@@ -9,25 +9,40 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
+#include "arb-net-address.h"
+#include "arb-net-listener.h"
 #include "arb-net-protocol.h"
 #include "arb-net-secret.h"
 #include "arb-net-server.h"
 
-/* Wrong codes or tokens: a connection is closed after this many, and an
- * address refused for GUESS_WINDOW after this many. With 8.5e11 codes, a
- * thousand addresses guessing all day find a given table once in years. */
+/* Wrong codes or tokens: a connection is closed after this many, and past
+ * this many from one address within GUESS_WINDOW, each wrong one is
+ * answered only WRONG_CODE_DELAY seconds later, its connection held
+ * meanwhile and closed then. A right code or token is always answered at
+ * once. With 8.5e11 codes and 32 connections an address, a thousand
+ * addresses guessing all day find a given table once in years. */
 #define GUESSES_PER_CONNECTION 3
 #define GUESSES_PER_ADDRESS 10
 #define GUESS_WINDOW (10 * 60 * G_USEC_PER_SEC)
+#define WRONG_CODE_DELAY 10
 #define TABLES_PER_CONNECTION 16
+/* Tables created from one address that the server holds at once. */
+#define TABLES_PER_ADDRESS 32
 #define MAX_TABLES 20000
 #define MAX_ADDRESSES 10000
 /* A finished table nobody is at leaves memory after this long (its files
  * stay): whoever comes back meanwhile still gets its record. */
 #define FINISHED_KEEP_SECONDS (10 * 60)
+/* A table not started that nobody is at goes, files and all, after this long. */
+#define UNSTARTED_KEEP_SECONDS (30 * 60)
 #define SWEEP_SECONDS 60
-/* A closed connection is noticed this fast even when the network says nothing. */
-#define KEEPALIVE_SECONDS 30
+/* A connection that sent nothing for this long is closed (the server pings
+ * every third of it, and any client answers: a person who thinks is not
+ * silent), and so is one at no table that sent no message for this long. */
+#define IDLE_TIMEOUT_SECONDS 90
+/* What a connection may send between two messages: the largest message
+ * and its frames' headers. libsoup bounds each frame, not a message of many. */
+#define BYTES_BETWEEN_MESSAGES (ARB_NET_MAX_MESSAGE + 4096)
 
 typedef struct {
   guint  count;
@@ -46,15 +61,39 @@ struct _ArbNetServer
   GHashTable *peers;    /* set of ArbNetPeer */
   GPtrArray  *resume_errors;
   SoupServer *soup;
+  ArbNetListener *listener;
   guint       guesses_per_connection;
   guint       guesses_per_address;
+  guint       wrong_code_delay;  /* seconds */
+  guint       idle_timeout;      /* seconds */
+  guint       tables_per_address;
   guint       replace_after;
   guint       finished_keep;  /* seconds */
-  GHashTable *empty_since;    /* id -> gint64: finished tables nobody is at */
+  guint       unstarted_keep; /* seconds */
+  GHashTable *empty_since;    /* id -> gint64: finished or unstarted tables nobody is at */
+  GHashTable *creators;       /* id -> address the table was created from */
+  GHashTable *address_tables; /* address -> number of its tables held */
   guint       sweep_source;
 };
 
+enum {
+  PROP_0,
+  PROP_MAX_CONNECTIONS,
+  PROP_MAX_CONNECTIONS_PER_ADDRESS,
+  PROP_HANDSHAKE_TIMEOUT,
+  PROP_IDLE_TIMEOUT,
+  PROP_MAX_TABLES_PER_ADDRESS,
+  PROP_UNSTARTED_KEEP,
+  PROP_WRONG_CODES_PER_CONNECTION,
+  PROP_WRONG_CODES_PER_ADDRESS,
+  PROP_WRONG_CODE_DELAY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 G_DEFINE_FINAL_TYPE (ArbNetServer, arb_net_server, G_TYPE_OBJECT)
+
 
 static void
 index_table (ArbNetServer *self, ArbNetTable *table)
@@ -71,7 +110,11 @@ static void
 unindex_table (ArbNetServer *self, ArbNetTable *table)
 {
   g_autofree char *id = g_strdup (arb_net_table_get_id (table));
+  const char *creator = g_hash_table_lookup (self->creators, id);
 
+  if (creator != NULL)
+    arb_net_address_add (self->address_tables, creator, -1);
+  g_hash_table_remove (self->creators, id);
   g_hash_table_remove (self->codes, arb_net_table_get_code (table));
   for (guint seat = 0; seat < arb_net_table_get_n_seats (table); seat++)
     if (arb_net_table_get_token (table, seat) != NULL)
@@ -80,11 +123,39 @@ unindex_table (ArbNetServer *self, ArbNetTable *table)
   g_hash_table_remove (self->tables, id);
 }
 
+/* A table not started goes with its files: otherwise it would come back
+ * at the next start of the server. */
+static void
+remove_files (ArbNetServer *self, ArbNetTable *table)
+{
+  static const char * const suffixes[] = { ".table", ".arboretum" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    {
+      g_autofree char *name = g_strconcat (arb_net_table_get_id (table), suffixes[i], NULL);
+      g_autoptr (GFile) file = g_file_get_child (self->dir, name);
+
+      g_file_delete (file, NULL, NULL);
+    }
+}
+
+/* How long a table nobody is at stays: a game under way for ever. */
+static gint64
+keep_of (ArbNetServer *self, ArbNetTable *table)
+{
+  if (arb_game_is_finished (arb_net_table_get_game (table)))
+    return (gint64) self->finished_keep * G_USEC_PER_SEC;
+  if (!arb_net_table_get_started (table))
+    return (gint64) self->unstarted_keep * G_USEC_PER_SEC;
+  return -1;
+}
+
 /* Finished tables nobody has been at for finished_keep leave memory, so
  * that a server running for months does not fill up with old games; their
- * save and key files stay in the directory. */
+ * save and key files stay in the directory. Tables never started that
+ * nobody has been at for unstarted_keep go, files and all. */
 static void
-forget_finished_tables (ArbNetServer *self)
+forget_idle_tables (ArbNetServer *self)
 {
   g_autoptr (GPtrArray) gone = g_ptr_array_new_with_free_func (g_object_unref);
   gint64 now = g_get_monotonic_time ();
@@ -95,9 +166,10 @@ forget_finished_tables (ArbNetServer *self)
   while (g_hash_table_iter_next (&iter, NULL, &table))
     {
       const char *id = arb_net_table_get_id (table);
+      gint64 keep = keep_of (self, table);
       gint64 *since;
 
-      if (!arb_game_is_finished (arb_net_table_get_game (table)) || arb_net_table_get_n_peers (table) > 0)
+      if (keep < 0 || arb_net_table_get_n_peers (table) > 0)
         {
           g_hash_table_remove (self->empty_since, id);
           continue;
@@ -108,18 +180,34 @@ forget_finished_tables (ArbNetServer *self)
           *since = now;
           g_hash_table_insert (self->empty_since, g_strdup (id), since);
         }
-      if (now - *since >= (gint64) self->finished_keep * G_USEC_PER_SEC)
+      if (now - *since >= keep)
         g_ptr_array_add (gone, g_object_ref (table));
     }
   for (guint i = 0; i < gone->len; i++)
-    unindex_table (self, g_ptr_array_index (gone, i));
+    {
+      ArbNetTable *old = g_ptr_array_index (gone, i);
+
+      if (!arb_net_table_get_started (old))
+        remove_files (self, old);
+      unindex_table (self, old);
+    }
 }
 
 static gboolean
 sweep_cb (gpointer user_data)
 {
-  forget_finished_tables (user_data);
+  forget_idle_tables (user_data);
   return G_SOURCE_CONTINUE;
+}
+
+/* The sweep comes often enough for the shortest keep (a second at least). */
+static void
+schedule_sweep (ArbNetServer *self)
+{
+  guint every = MAX (1, MIN (SWEEP_SECONDS, MIN (self->finished_keep, self->unstarted_keep) / 2));
+
+  g_clear_handle_id (&self->sweep_source, g_source_remove);
+  self->sweep_source = g_timeout_add_seconds (every, sweep_cb, self);
 }
 
 /* How long a finished table nobody is at stays in memory (tests: 0). */
@@ -128,7 +216,8 @@ arb_net_server_set_finished_keep (ArbNetServer *self, guint seconds)
 {
   g_return_if_fail (ARB_IS_NET_SERVER (self));
   self->finished_keep = seconds;
-  forget_finished_tables (self);
+  schedule_sweep (self);
+  forget_idle_tables (self);
 }
 
 static void
@@ -229,15 +318,6 @@ arb_net_server_find_table (ArbNetServer *self, const char *id)
   return g_hash_table_lookup (self->tables, id);
 }
 
-/* For tests of the limits themselves, and of many clients on one address. */
-void
-arb_net_server_set_guess_limits (ArbNetServer *self, guint per_connection, guint per_address)
-{
-  g_return_if_fail (ARB_IS_NET_SERVER (self));
-  self->guesses_per_connection = per_connection;
-  self->guesses_per_address = per_address;
-}
-
 /* Seconds a person's seat is away before its host may give it to a
  * computer (ARB_NET_REPLACE_AFTER unless told), for every table. */
 void
@@ -303,21 +383,25 @@ guesses_of (ArbNetServer *self, ArbNetPeer *peer)
   return guesses;
 }
 
-/* Whether the address may try a code or token now. */
-static gboolean
-may_guess (ArbNetServer *self, ArbNetPeer *peer)
-{
-  if (guesses_of (self, peer)->count < self->guesses_per_address)
-    return TRUE;
-  send_error (peer, ARB_NET_ERROR_TOO_MANY_GUESSES,
-              _("Too many wrong codes from this address: try again in ten minutes"));
-  return FALSE;
-}
-
+/* A wrong code or token. Past the address's share, the answer comes late
+ * and ends the connection: a guesser waits for each, a right code from
+ * the same address still gets in at once. */
 static void
 wrong_guess (ArbNetServer *self, ArbNetPeer *peer, ArbNetError code, const char *message)
 {
-  guesses_of (self, peer)->count++;
+  Guesses *guesses = guesses_of (self, peer);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  if (guesses->count++ >= self->guesses_per_address)
+    {
+      error = g_error_new_literal (ARB_NET_ERROR, ARB_NET_ERROR_TOO_MANY_GUESSES,
+                                   _("Too many wrong codes from this address: each is answered late"));
+      text = arb_net_error_message (error);
+      arb_net_peer_close_after (peer, self->wrong_code_delay, text,
+                                SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION, "too many wrong codes");
+      return;
+    }
   send_error (peer, code, message);
   if (arb_net_peer_count_wrong_guess (peer) >= self->guesses_per_connection)
     arb_net_peer_close (peer, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION, "too many wrong codes");
@@ -377,6 +461,24 @@ read_name (JsonObject *message, char **name, GError **error)
   return *name != NULL;
 }
 
+/* Whether a seat of table is called name, or a name a reader could take
+ * for it: compared in compatibility form, case folded. */
+static gboolean
+name_taken (ArbNetTable *table, const char *name)
+{
+  g_autofree char *wanted = arb_net_name_key (name);
+  ArbGame *game = arb_net_table_get_game (table);
+
+  for (guint seat = 0; seat < arb_net_table_get_n_seats (table); seat++)
+    {
+      g_autofree char *held = arb_net_name_key (arb_player_get_name (arb_game_get_player (game, seat)));
+
+      if (g_strcmp0 (held, wanted) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* "join" takes the first free seat, "watch" looks on. */
 static void
 handle_code (ArbNetServer *self, ArbNetPeer *peer, JsonObject *message, gboolean watch)
@@ -393,14 +495,22 @@ handle_code (ArbNetServer *self, ArbNetPeer *peer, JsonObject *message, gboolean
       send_error (peer, ARB_NET_ERROR_PROTOCOL, error->message);
       return;
     }
-  if (!may_guess (self, peer))
-    return;
+  if (!watch && arb_net_peer_get_has_sat (peer))
+    {
+      send_error (peer, ARB_NET_ERROR_PROTOCOL, _("One seat a connection: this one had a seat already"));
+      return;
+    }
   code = arb_net_code_normalize (text);
   if (code != NULL)
     table = g_hash_table_lookup (self->codes, code);
   if (table == NULL)
     {
       wrong_guess (self, peer, ARB_NET_ERROR_BAD_CODE, _("No table has this invite code"));
+      return;
+    }
+  if (!watch && name != NULL && name_taken (table, name))
+    {
+      send_error (peer, ARB_NET_ERROR_PROTOCOL, _("Another seat of this table has this name"));
       return;
     }
   if (!watch && (seat = arb_net_table_claim_seat (table, name, &error)) < 0)
@@ -441,8 +551,6 @@ handle_rejoin (ArbNetServer *self, ArbNetPeer *peer, JsonObject *message)
       send_error (peer, ARB_NET_ERROR_PROTOCOL, error->message);
       return;
     }
-  if (!may_guess (self, peer))
-    return;
   table = g_hash_table_lookup (self->tokens, token);
   if (table != NULL)
     seat = seat_of_token (table, token);
@@ -607,6 +715,11 @@ handle_create (ArbNetServer *self, ArbNetPeer *peer, JsonObject *message)
       send_error (peer, ARB_NET_ERROR_SERVER, _("This server holds as many tables as it can"));
       return;
     }
+  if (arb_net_address_count (self->address_tables, arb_net_peer_get_address (peer)) >= self->tables_per_address)
+    {
+      send_error (peer, ARB_NET_ERROR_SERVER, _("This address has as many tables as it may: finish one first"));
+      return;
+    }
   game = new_game (message, &error);
   if (game != NULL)
     table = arb_net_table_new (game, self->dir, &error);
@@ -630,6 +743,9 @@ handle_create (ArbNetServer *self, ArbNetPeer *peer, JsonObject *message)
       return;
     }
   index_table (self, g_object_ref (table));
+  g_hash_table_insert (self->creators, g_strdup (arb_net_table_get_id (table)),
+                       g_strdup (arb_net_peer_get_address (peer)));
+  arb_net_address_add (self->address_tables, arb_net_peer_get_address (peer), +1);
   arb_net_peer_add_created (peer, arb_net_table_get_id (table));
   builder = arb_net_message_begin ("created");
   json_builder_set_member_name (builder, "table");
@@ -713,12 +829,15 @@ arb_net_server_remove_peer (ArbNetServer *self, ArbNetPeer *peer)
   g_return_if_fail (ARB_IS_NET_SERVER (self));
   leave_table (peer);
   g_hash_table_remove (self->peers, peer);
-  forget_finished_tables (self);
+  forget_idle_tables (self);
 }
 
 typedef struct {
   ArbNetServer *server;
   ArbNetPeer   *peer;
+  ArbNetInput  *input;         /* NULL for a connection made elsewhere */
+  gint64        last_message;
+  guint         idle_source;
 } Connection;
 
 static void
@@ -728,6 +847,9 @@ on_message (SoupWebsocketConnection *connection, int type, GBytes *message, gpoi
   gsize length;
   const char *data = g_bytes_get_data (message, &length);
 
+  c->last_message = g_get_monotonic_time ();
+  if (c->input != NULL)
+    arb_net_input_spend_nothing (c->input);
   if (type != SOUP_WEBSOCKET_DATA_TEXT)
     {
       send_error (c->peer, ARB_NET_ERROR_PROTOCOL, _("Messages are text"));
@@ -736,13 +858,48 @@ on_message (SoupWebsocketConnection *connection, int type, GBytes *message, gpoi
   arb_net_server_receive (c->server, c->peer, data != NULL ? data : "", length);
 }
 
+/* A pong is a whole message too, however long a person thinks. */
+static void
+on_pong (SoupWebsocketConnection *connection, GBytes *message, gpointer user_data)
+{
+  Connection *c = user_data;
+
+  if (c->input != NULL)
+    arb_net_input_spend_nothing (c->input);
+}
+
+/* Silent past the idle timeout: the other end is gone, or does not answer
+ * pings; it is not told. At no table without a message that long: told. */
+static gboolean
+on_idle_check (gpointer user_data)
+{
+  Connection *c = user_data;
+  gint64 now = g_get_monotonic_time ();
+  gint64 timeout = (gint64) c->server->idle_timeout * G_USEC_PER_SEC;
+
+  if (c->input != NULL && now - arb_net_input_get_last_read (c->input) > timeout)
+    {
+      c->idle_source = 0;
+      arb_net_input_close_connection (c->input);
+      return G_SOURCE_REMOVE;
+    }
+  if (arb_net_peer_get_table (c->peer) == NULL && now - c->last_message > timeout)
+    arb_net_peer_close (c->peer, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION, "idle");
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 on_closed (SoupWebsocketConnection *connection, gpointer user_data)
 {
   Connection *c = user_data;
 
+  g_clear_handle_id (&c->idle_source, g_source_remove);
   arb_net_peer_close (c->peer, SOUP_WEBSOCKET_CLOSE_NORMAL, NULL);
   arb_net_server_remove_peer (c->server, c->peer);
+  /* The peer holds the connection, whose handlers hold the peer: letting go
+   * of the handlers frees both, or every connection stayed in memory (98 KB
+   * each with permessage-deflate). */
+  g_signal_handlers_disconnect_by_data (connection, c);
 }
 
 static void
@@ -750,6 +907,8 @@ connection_free (gpointer data, GClosure *closure)
 {
   Connection *c = data;
 
+  g_clear_handle_id (&c->idle_source, g_source_remove);
+  g_clear_object (&c->input);
   g_object_unref (c->peer);
   g_object_unref (c->server);
   g_free (c);
@@ -761,14 +920,27 @@ on_websocket (SoupServer *soup, SoupServerMessage *msg, const char *path,
 {
   ArbNetServer *self = user_data;
   Connection *c = g_new0 (Connection, 1);
+  const char *address = NULL;
+  ArbNetInput *input;
+  guint ping_every = MAX (1, self->idle_timeout / 3);
 
-  /* Larger messages close the connection (1009) before they are read. */
+  input = arb_net_listener_upgraded (self->listener, soup_server_message_get_remote_address (msg), &address);
+  /* Larger frames close the connection (1009) before they are read; the
+   * input's budget bounds a message of many frames. */
   soup_websocket_connection_set_max_incoming_payload_size (connection, ARB_NET_MAX_MESSAGE);
-  soup_websocket_connection_set_keepalive_interval (connection, KEEPALIVE_SECONDS);
+  soup_websocket_connection_set_keepalive_interval (connection, ping_every);
   c->server = g_object_ref (self);
-  c->peer = arb_net_peer_new (connection, soup_server_message_get_remote_host (msg));
+  c->peer = arb_net_peer_new (connection, address != NULL ? address : soup_server_message_get_remote_host (msg));
+  c->last_message = g_get_monotonic_time ();
+  if (input != NULL)
+    {
+      c->input = g_object_ref (input);
+      arb_net_input_set_budget (input, BYTES_BETWEEN_MESSAGES);
+    }
+  c->idle_source = g_timeout_add_seconds (ping_every, on_idle_check, c);
   arb_net_server_add_peer (self, c->peer);
   g_signal_connect (connection, "message", G_CALLBACK (on_message), c);
+  g_signal_connect (connection, "pong", G_CALLBACK (on_pong), c);
   g_signal_connect_data (connection, "closed", G_CALLBACK (on_closed), c, connection_free, 0);
 }
 
@@ -813,38 +985,27 @@ arb_net_server_listen (ArbNetServer *self, const char *address, GTlsCertificate 
                        GError **error)
 {
   g_autoptr (GSocketAddress) socket_address = NULL;
-  char *protocols[] = { (char *) ARB_NET_SUBPROTOCOL, NULL };
 
   g_return_val_if_fail (ARB_IS_NET_SERVER (self), FALSE);
   if (!parse_address (address, &socket_address, error))
     return FALSE;
-  if (self->soup == NULL)
-    {
-      self->soup = soup_server_new ("server-header", "arboretum ", NULL);
-      soup_server_add_websocket_handler (self->soup, ARB_NET_PATH, NULL, protocols, on_websocket, self, NULL);
-    }
-  if (certificate != NULL)
-    soup_server_set_tls_certificate (self->soup, certificate);
-  return soup_server_listen (self->soup, socket_address,
-                             certificate != NULL ? SOUP_SERVER_LISTEN_HTTPS : 0, error);
+  return arb_net_listener_listen (self->listener, socket_address, certificate, error);
+}
+
+/* Connections open now, handshakes included. */
+guint
+arb_net_server_get_n_connections (ArbNetServer *self)
+{
+  g_return_val_if_fail (ARB_IS_NET_SERVER (self), 0);
+  return arb_net_listener_get_n_connections (self->listener);
 }
 
 /* Where clients connect: ws://HOST:PORT/arboretum (wss with TLS). */
 char *
 arb_net_server_dup_uri (ArbNetServer *self)
 {
-  GSList *uris;
-  GUri *uri;
-  char *text;
-
   g_return_val_if_fail (ARB_IS_NET_SERVER (self), NULL);
-  if (self->soup == NULL || (uris = soup_server_get_uris (self->soup)) == NULL)
-    return NULL;
-  uri = uris->data;
-  text = g_strdup_printf ("%s://%s:%d%s", g_str_equal (g_uri_get_scheme (uri), "https") ? "wss" : "ws",
-                          g_uri_get_host (uri), g_uri_get_port (uri), ARB_NET_PATH);
-  g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
-  return text;
+  return arb_net_listener_dup_uri (self->listener, ARB_NET_PATH);
 }
 
 /* Stops listening and closes every connection; the files stay. */
@@ -855,8 +1016,8 @@ arb_net_server_shutdown (ArbNetServer *self)
   gpointer peer;
 
   g_return_if_fail (ARB_IS_NET_SERVER (self));
-  if (self->soup != NULL)
-    soup_server_disconnect (self->soup);
+  arb_net_listener_close (self->listener);
+  soup_server_disconnect (self->soup);
   g_hash_table_iter_init (&iter, self->peers);
   while (g_hash_table_iter_next (&iter, &peer, NULL))
     {
@@ -876,6 +1037,7 @@ arb_net_server_dispose (GObject *object)
   g_clear_handle_id (&self->sweep_source, g_source_remove);
   if (self->peers != NULL)
     arb_net_server_shutdown (self);
+  g_clear_object (&self->listener);
   g_clear_object (&self->soup);
   g_clear_pointer (&self->peers, g_hash_table_unref);
   g_clear_pointer (&self->codes, g_hash_table_unref);
@@ -892,8 +1054,112 @@ arb_net_server_finalize (GObject *object)
 
   g_hash_table_unref (self->guesses);
   g_hash_table_unref (self->empty_since);
+  g_hash_table_unref (self->creators);
+  g_hash_table_unref (self->address_tables);
   g_ptr_array_unref (self->resume_errors);
   G_OBJECT_CLASS (arb_net_server_parent_class)->finalize (object);
+}
+
+static void
+arb_net_server_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  ArbNetServer *self = ARB_NET_SERVER (object);
+
+  switch (prop_id)
+    {
+    case PROP_MAX_CONNECTIONS:
+    case PROP_MAX_CONNECTIONS_PER_ADDRESS:
+    case PROP_HANDSHAKE_TIMEOUT:
+      g_object_get_property (G_OBJECT (self->listener), g_param_spec_get_name (pspec), value);
+      break;
+    case PROP_IDLE_TIMEOUT:
+      g_value_set_uint (value, self->idle_timeout);
+      break;
+    case PROP_MAX_TABLES_PER_ADDRESS:
+      g_value_set_uint (value, self->tables_per_address);
+      break;
+    case PROP_UNSTARTED_KEEP:
+      g_value_set_uint (value, self->unstarted_keep);
+      break;
+    case PROP_WRONG_CODES_PER_CONNECTION:
+      g_value_set_uint (value, self->guesses_per_connection);
+      break;
+    case PROP_WRONG_CODES_PER_ADDRESS:
+      g_value_set_uint (value, self->guesses_per_address);
+      break;
+    case PROP_WRONG_CODE_DELAY:
+      g_value_set_uint (value, self->wrong_code_delay);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+arb_net_server_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  ArbNetServer *self = ARB_NET_SERVER (object);
+
+  switch (prop_id)
+    {
+    case PROP_MAX_CONNECTIONS:
+    case PROP_MAX_CONNECTIONS_PER_ADDRESS:
+    case PROP_HANDSHAKE_TIMEOUT:
+      g_object_set_property (G_OBJECT (self->listener), g_param_spec_get_name (pspec), value);
+      break;
+    case PROP_IDLE_TIMEOUT:
+      self->idle_timeout = g_value_get_uint (value);
+      break;
+    case PROP_MAX_TABLES_PER_ADDRESS:
+      self->tables_per_address = g_value_get_uint (value);
+      break;
+    case PROP_UNSTARTED_KEEP:
+      self->unstarted_keep = g_value_get_uint (value);
+      schedule_sweep (self);
+      break;
+    case PROP_WRONG_CODES_PER_CONNECTION:
+      self->guesses_per_connection = g_value_get_uint (value);
+      break;
+    case PROP_WRONG_CODES_PER_ADDRESS:
+      self->guesses_per_address = g_value_get_uint (value);
+      break;
+    case PROP_WRONG_CODE_DELAY:
+      self->wrong_code_delay = g_value_get_uint (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static GParamSpec *
+limit_property (const char *name, guint min, guint max, guint value)
+{
+  return g_param_spec_uint (name, NULL, NULL, min, max, value,
+                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+}
+
+/* The limits on what strangers can make the server hold (docs/network.md);
+ * arboretum-cli serve sets the ones an administrator may want to. */
+static void
+install_limits (GObjectClass *object_class)
+{
+  /* Connections open at once, handshakes included: by default the
+   * process's descriptors, less those its files need. */
+  properties[PROP_MAX_CONNECTIONS] = limit_property ("max-connections", 1, G_MAXUINT, ARB_NET_MAX_CONNECTIONS);
+  properties[PROP_MAX_CONNECTIONS_PER_ADDRESS] = limit_property ("max-connections-per-address", 1, G_MAXUINT,
+                                                                 ARB_NET_MAX_CONNECTIONS_PER_ADDRESS);
+  /* Seconds from accept to the WebSocket. */
+  properties[PROP_HANDSHAKE_TIMEOUT] = limit_property ("handshake-timeout", 1, 3600, ARB_NET_HANDSHAKE_TIMEOUT);
+  properties[PROP_IDLE_TIMEOUT] = limit_property ("idle-timeout", 1, 24 * 3600, IDLE_TIMEOUT_SECONDS);
+  properties[PROP_MAX_TABLES_PER_ADDRESS] = limit_property ("max-tables-per-address", 0, G_MAXUINT, TABLES_PER_ADDRESS);
+  /* Seconds a table not started stays with nobody at it. */
+  properties[PROP_UNSTARTED_KEEP] = limit_property ("unstarted-keep", 0, G_MAXUINT, UNSTARTED_KEEP_SECONDS);
+  properties[PROP_WRONG_CODES_PER_CONNECTION] = limit_property ("wrong-codes-per-connection", 1, G_MAXUINT, GUESSES_PER_CONNECTION);
+  /* Wrong codes or tokens an address may send in ten minutes before each
+   * is answered late. */
+  properties[PROP_WRONG_CODES_PER_ADDRESS] = limit_property ("wrong-codes-per-address", 0, G_MAXUINT, GUESSES_PER_ADDRESS);
+  properties[PROP_WRONG_CODE_DELAY] = limit_property ("wrong-code-delay", 0, 3600, WRONG_CODE_DELAY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
@@ -901,13 +1167,18 @@ arb_net_server_class_init (ArbNetServerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->get_property = arb_net_server_get_property;
+  object_class->set_property = arb_net_server_set_property;
   object_class->dispose = arb_net_server_dispose;
   object_class->finalize = arb_net_server_finalize;
+  install_limits (object_class);
 }
 
 static void
 arb_net_server_init (ArbNetServer *self)
 {
+  char *protocols[] = { (char *) ARB_NET_SUBPROTOCOL, NULL };
+
   self->tables = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->codes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->tokens = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -916,8 +1187,21 @@ arb_net_server_init (ArbNetServer *self)
   self->resume_errors = g_ptr_array_new_with_free_func (g_free);
   self->guesses_per_connection = GUESSES_PER_CONNECTION;
   self->guesses_per_address = GUESSES_PER_ADDRESS;
+  self->wrong_code_delay = WRONG_CODE_DELAY;
+  self->idle_timeout = IDLE_TIMEOUT_SECONDS;
+  self->tables_per_address = TABLES_PER_ADDRESS;
   self->replace_after = ARB_NET_REPLACE_AFTER;
   self->finished_keep = FINISHED_KEEP_SECONDS;
+  self->unstarted_keep = UNSTARTED_KEEP_SECONDS;
   self->empty_since = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  self->sweep_source = g_timeout_add_seconds (SWEEP_SECONDS, sweep_cb, self);
+  self->creators = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->address_tables = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->soup = soup_server_new ("server-header", "arboretum ", NULL);
+  /* permessage-deflate inflates a 32 KiB frame to megabytes past every
+   * bound libsoup checks, and holds memory per connection; the game's
+   * messages are small. */
+  soup_server_remove_websocket_extension (self->soup, SOUP_TYPE_WEBSOCKET_EXTENSION_DEFLATE);
+  soup_server_add_websocket_handler (self->soup, ARB_NET_PATH, NULL, protocols, on_websocket, self, NULL);
+  self->listener = arb_net_listener_new (self->soup);
+  schedule_sweep (self);
 }

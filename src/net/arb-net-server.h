@@ -21,9 +21,6 @@ void          arb_net_server_add_table      (ArbNetServer     *self,
                                              ArbNetTable      *table);
 ArbNetTable  *arb_net_server_find_table     (ArbNetServer     *self,
                                              const char       *id);
-void          arb_net_server_set_guess_limits (ArbNetServer   *self,
-                                             guint             per_connection,
-                                             guint             per_address);
 void          arb_net_server_set_replace_after (ArbNetServer  *self,
                                              guint             seconds);
 guint         arb_net_server_get_replace_after (ArbNetServer  *self);
@@ -34,6 +31,7 @@ gboolean      arb_net_server_listen         (ArbNetServer     *self,
                                              GTlsCertificate  *certificate,
                                              GError          **error);
 char         *arb_net_server_dup_uri        (ArbNetServer     *self);
+guint         arb_net_server_get_n_connections (ArbNetServer  *self);
 void          arb_net_server_receive        (ArbNetServer     *self,
                                              ArbNetPeer       *peer,
                                              const char       *data,
