@@ -123,22 +123,6 @@ unindex_table (ArbNetServer *self, ArbNetTable *table)
   g_hash_table_remove (self->tables, id);
 }
 
-/* A table not started goes with its files: otherwise it would come back
- * at the next start of the server. */
-static void
-remove_files (ArbNetServer *self, ArbNetTable *table)
-{
-  static const char * const suffixes[] = { ".table", ".arboretum" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
-    {
-      g_autofree char *name = g_strconcat (arb_net_table_get_id (table), suffixes[i], NULL);
-      g_autoptr (GFile) file = g_file_get_child (self->dir, name);
-
-      g_file_delete (file, NULL, NULL);
-    }
-}
-
 /* How long a table nobody is at stays: a game under way for ever. */
 static gint64
 keep_of (ArbNetServer *self, ArbNetTable *table)
@@ -187,8 +171,10 @@ forget_idle_tables (ArbNetServer *self)
     {
       ArbNetTable *old = g_ptr_array_index (gone, i);
 
+      /* A table not started goes with its files: otherwise it would come
+       * back at the next start of the server. */
       if (!arb_net_table_get_started (old))
-        remove_files (self, old);
+        arb_net_table_remove_files (old);
       unindex_table (self, old);
     }
 }

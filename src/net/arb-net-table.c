@@ -590,6 +590,22 @@ arb_net_table_get_started (ArbNetTable *self)
   return TRUE;
 }
 
+/* Deletes every file the table keeps in the server's directory. */
+void
+arb_net_table_remove_files (ArbNetTable *self)
+{
+  static const char * const extensions[] = { ".table", ".arboretum", ".steps" };
+
+  g_return_if_fail (ARB_IS_NET_TABLE (self));
+
+  for (guint i = 0; i < G_N_ELEMENTS (extensions); i++)
+    {
+      g_autoptr (GFile) file = table_file (self, extensions[i]);
+
+      g_file_delete (file, NULL, NULL);
+    }
+}
+
 static gboolean
 is_connected (ArbNetTable *self, guint seat)
 {

@@ -25,6 +25,7 @@ guint        arb_net_table_get_n_seats (ArbNetTable   *self);
 const char  *arb_net_table_get_token   (ArbNetTable   *self,
                                         guint          seat);
 gboolean     arb_net_table_get_started (ArbNetTable   *self);
+void         arb_net_table_remove_files (ArbNetTable *self);
 guint        arb_net_table_get_n_peers (ArbNetTable   *self);
 int          arb_net_table_claim_seat  (ArbNetTable   *self,
                                         const char    *name,
