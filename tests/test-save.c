@@ -3,6 +3,9 @@
  * the automatic save of the game in progress. */
 #include "config.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 #include <utime.h>
 
@@ -710,6 +713,53 @@ read_async (GFile *file, ArbReview **review, GError **error)
   return arb_save_read_file_finish (result, review, error);
 }
 
+/* A FIFO chosen as a save (or left among the automatic saves) has no
+ * writer: a plain open() would wait for one for ever. Read in a worker
+ * thread, so that the old blocking open fails the wait's limit instead of
+ * hanging the suite; refused at once, naming the file and why. */
+static void
+test_save_not_regular (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arb-save-XXXXXX", NULL);
+  g_autofree char *fifo_path = g_build_filename (dir, "fifo.arboretum", NULL);
+  g_autofree char *dir_path = g_build_filename (dir, "folder.arboretum", NULL);
+  const char *paths[] = { fifo_path, dir_path, "/dev/zero" };
+
+  g_assert_cmpint (mkfifo (fifo_path, 0600), ==, 0);
+  g_assert_cmpint (g_mkdir (dir_path, 0700), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr (GFile) file = g_file_new_for_path (paths[i]);
+      g_autoptr (GError) error = NULL;
+
+      g_assert_null (read_async (file, NULL, &error));
+      g_assert_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_IO);
+      g_assert_nonnull (strstr (error->message, "not a regular file"));
+      g_assert_nonnull (strstr (error->message, paths[i]));
+    }
+  arb_test_remove_tree (dir);
+}
+
+/* A 600 MB file (sparse: it takes no room) is refused by its size, before
+ * a byte is read. */
+static void
+test_save_oversized_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arb-save-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "huge.arboretum", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  int fd = g_open (path, O_WRONLY | O_CREAT, 0600);
+
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, 600 * 1000 * 1000), ==, 0);
+  close (fd);
+  g_assert_null (read_async (file, NULL, &error));
+  g_assert_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_TOO_LARGE);
+  g_assert_nonnull (strstr (error->message, "larger than 1.0"));
+  arb_test_remove_tree (dir);
+}
+
 /* The window reads in a worker thread: the same game and review, the
  * same refusals. */
 static void
@@ -899,6 +949,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/save/write-file", test_save_write_file);
   g_test_add_func ("/save/stale-temporaries", test_save_stale_temporaries);
   g_test_add_func ("/save/read-async", test_save_read_async);
+  g_test_add_func ("/save/not-regular", test_save_not_regular);
+  g_test_add_func ("/save/oversized-file", test_save_oversized_file);
   g_test_add_func ("/save/autosave", test_autosave);
   g_test_add_func ("/save/detect", test_save_detect);
   g_test_add_func ("/save/first-card-anywhere", test_save_first_card_anywhere);
