@@ -361,6 +361,7 @@ arb_window_dispose (GObject *object)
 
   g_clear_object (&self->shown_signals);
   g_clear_object (&self->replay_signals);
+  _arb_window_stop_listing (self);
   _arb_window_back_from_background (self);
   _arb_window_leave_online (self);
   if (self->session != NULL)
@@ -376,16 +377,20 @@ arb_window_dispose (GObject *object)
   G_OBJECT_CLASS (arb_window_parent_class)->dispose (object);
 }
 
-/* The welcome page starts on what a player most likely wants: the game in
- * progress if there is one, else a new game. */
-static gboolean
-focus_welcome (gpointer data)
+/* The welcome page starts on what a player most likely wants: the most
+ * recent game in progress if there is one, else a new game. */
+void
+_arb_window_focus_welcome (ArbWindow *self)
 {
-  ArbWindow *self = data;
-
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "welcome") == 0)
     gtk_widget_grab_focus (gtk_widget_get_visible (self->continue_button) ? self->continue_button
                                                                          : self->welcome_new_game_button);
+}
+
+static gboolean
+focus_welcome (gpointer data)
+{
+  _arb_window_focus_welcome (data);
   return G_SOURCE_REMOVE;
 }
 
@@ -444,7 +449,6 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, header_new_game_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, table);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, cover_page);
-  gtk_widget_class_bind_template_child (widget_class, ArbWindow, continue_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, welcome_new_game_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, hint_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, take_back_button);
@@ -459,6 +463,7 @@ arb_window_class_init (ArbWindowClass *klass)
   _arb_window_class_add_review (widget_class);
   _arb_window_class_add_rights (widget_class);
   _arb_window_class_add_help (widget_class);
+  _arb_window_class_add_continue (widget_class);
   _arb_window_class_add_online (widget_class);
   gtk_widget_class_install_action (widget_class, "win.draw", "i", draw_action);
   gtk_widget_class_install_action (widget_class, "win.play", "(yii)", place_action);
@@ -541,7 +546,7 @@ arb_window_init (ArbWindow *self)
 
   self->replay_keys = _arb_window_replay_keys_new ();
   gtk_widget_add_controller (GTK_WIDGET (self), self->replay_keys);
-  gtk_widget_set_visible (self->continue_button, arb_autosave_slot_available ());
+  _arb_window_list_games_in_progress (self);
   for (guint i = 0; i < G_N_ELEMENTS (game_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), game_actions[i], FALSE);
   update_actions (self);

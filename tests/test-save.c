@@ -805,6 +805,38 @@ test_save_read_async (void)
   g_assert_finalize_object (expected);
 }
 
+/* Every game in progress, as Continue lists them, read in a worker thread. */
+static GPtrArray *
+list_saves (GPtrArray **damaged)
+{
+  g_autoptr (GAsyncResult) result = NULL;
+  g_autoptr (GError) error = NULL;
+  GPtrArray *games;
+
+  arb_autosave_list_async (NULL, on_read, &result);
+  arb_test_wait_until ("the worker thread to list the games in progress", has_result, &result);
+  games = arb_autosave_list_finish (result, damaged, &error);
+  g_assert_no_error (error);
+  return games;
+}
+
+/* The most recent game in progress, claimed, and read again with its review. */
+static ArbAutosaveSlot *
+claim_latest (ArbGame **game, ArbReview **review)
+{
+  g_autoptr (GPtrArray) games = list_saves (NULL);
+  g_autoptr (GError) error = NULL;
+  ArbAutosaveSlot *slot;
+
+  g_assert_cmpuint (games->len, >=, 1);
+  slot = arb_autosave_slot_claim (g_ptr_array_index (games, 0), &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (slot);
+  *game = arb_save_read_file (arb_autosave_slot_get_file (slot), review, NULL, &error);
+  g_assert_no_error (error);
+  return slot;
+}
+
 /* The automatic saves live under $XDG_DATA_HOME (a temporary directory
  * here, set by main()): one file a game in games/, and the single one of
  * earlier versions in current.arboretum. */
@@ -824,12 +856,16 @@ test_autosave (void)
   ArbReviewParams params;
   ArbGame *loaded = NULL;
   ArbAutosaveSlot *slot;
+  GPtrArray *listed, *damaged = NULL;
 
   g_assert_cmpstr (g_file_peek_path (legacy), ==, expected);
   g_assert_cmpstr (g_file_peek_path (games_dir), ==, games);
   g_assert_false (arb_autosave_slot_available ());
-  g_assert_null (arb_autosave_slot_claim_latest (&loaded, NULL, &error));
-  g_assert_no_error (error);
+  listed = list_saves (&damaged);
+  g_assert_cmpuint (listed->len, ==, 0);
+  g_assert_cmpuint (damaged->len, ==, 0);
+  g_clear_pointer (&listed, g_ptr_array_unref);
+  g_clear_pointer (&damaged, g_ptr_array_unref);
 
   slot = arb_autosave_slot_new ();
   slot_dir = g_file_get_parent (arb_autosave_slot_get_file (slot));
@@ -840,9 +876,7 @@ test_autosave (void)
   g_assert_false (arb_autosave_slot_available ());
   arb_autosave_slot_free (slot);
   g_assert_true (arb_autosave_slot_available ());
-  slot = arb_autosave_slot_claim_latest (&loaded, &loaded_review, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (slot);
+  slot = claim_latest (&loaded, &loaded_review);
   assert_same_game (game, loaded);
   g_assert_null (loaded_review);
   g_clear_object (&loaded);
@@ -856,8 +890,7 @@ test_autosave (void)
   g_assert_true (arb_autosave_slot_write (slot, game, review, &error));
   g_assert_no_error (error);
   arb_autosave_slot_free (slot);
-  slot = arb_autosave_slot_claim_latest (&loaded, &loaded_review, &error);
-  g_assert_no_error (error);
+  slot = claim_latest (&loaded, &loaded_review);
   assert_same_game (game, loaded);
   g_assert_nonnull (loaded_review);
   g_assert_cmpuint (arb_review_get_n_steps (loaded_review), ==, arb_review_get_n_steps (review));
@@ -876,14 +909,98 @@ test_autosave (void)
   arb_autosave_slot_free (slot);
   g_assert_false (arb_autosave_slot_available ());
 
-  /* A damaged automatic save is reported, not taken for none. */
+  /* A damaged automatic save is named and set aside, not taken for none. */
   g_assert_true (g_file_set_contents (expected, "<arboretum-save", -1, NULL));
-  g_assert_null (arb_autosave_slot_claim_latest (&loaded, NULL, &error));
-  g_assert_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_NOT_XML);
-  g_clear_error (&error);
+  listed = list_saves (&damaged);
+  g_assert_cmpuint (listed->len, ==, 0);
+  g_assert_cmpuint (damaged->len, ==, 1);
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (damaged, 0), "current.arboretum: "));
+  g_assert_false (g_file_test (expected, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&listed, g_ptr_array_unref);
+  g_clear_pointer (&damaged, g_ptr_array_unref);
 
   g_assert_finalize_object (game);
   g_assert_finalize_object (finished);
+}
+
+/* A save of game in a slot of its own, last written age_seconds ago. */
+static char *
+write_slot_aged (ArbGame *game, int age_seconds)
+{
+  g_autoptr (ArbAutosaveSlot) slot = arb_autosave_slot_new ();
+  g_autoptr (GError) error = NULL;
+  char *path = g_file_get_path (arb_autosave_slot_get_file (slot));
+  struct utimbuf times;
+
+  g_assert_true (arb_autosave_slot_write (slot, game, NULL, &error));
+  g_assert_no_error (error);
+  times.actime = times.modtime = (time_t) (g_get_real_time () / G_USEC_PER_SEC - age_seconds);
+  g_assert_cmpint (g_utime (path, &times), ==, 0);
+  return path;
+}
+
+static const char *
+line_about (GPtrArray *lines, const char *name)
+{
+  for (guint i = 0; i < lines->len; i++)
+    if (g_str_has_prefix (g_ptr_array_index (lines, i), name))
+      return g_ptr_array_index (lines, i);
+  return NULL;
+}
+
+/* Continue lists every intact game in progress, the most recent first: a
+ * damaged save, even the newest, and a FIFO among the saves are named and
+ * set aside into games/damaged/, hiding no other (issue 32). */
+static void
+test_autosave_damaged_newest (void)
+{
+  g_autoptr (GFile) games_dir = arb_autosave_get_games_dir ();
+  const char *dir = g_file_peek_path (games_dir);
+  g_autoptr (ArbGame) older = play_game (ARB_VARIANT_CLASSIC, 2, 5, 20);
+  g_autoptr (ArbGame) newer = play_game (ARB_VARIANT_STANDARD, 3, 6, 20);
+  g_autofree char *older_path = NULL;
+  g_autofree char *newer_path = NULL;
+  g_autofree char *damaged_id = g_uuid_string_random ();
+  g_autofree char *damaged_name = g_strconcat (damaged_id, ".arboretum", NULL);
+  g_autofree char *damaged_path = g_build_filename (dir, damaged_name, NULL);
+  g_autofree char *fifo_path = g_build_filename (dir, "fifo.arboretum", NULL);
+  g_autofree char *set_aside = g_build_filename (dir, "damaged", damaged_name, NULL);
+  g_autofree char *fifo_set_aside = g_build_filename (dir, "damaged", "fifo.arboretum", NULL);
+  g_autoptr (GPtrArray) games = NULL;
+  g_autoptr (GPtrArray) damaged = NULL;
+  const char *line;
+
+  arb_test_remove_tree (dir);
+  older_path = write_slot_aged (older, 100);
+  newer_path = write_slot_aged (newer, 50);
+  g_assert_true (g_file_set_contents (damaged_path, "<arboretum-save format=\"1\"><deck>", -1, NULL));
+  g_assert_cmpint (mkfifo (fifo_path, 0600), ==, 0);
+
+  games = list_saves (&damaged);
+  g_assert_cmpuint (games->len, ==, 2);
+  g_assert_cmpuint (arb_game_get_seed (((ArbAutosaveEntry *) games->pdata[0])->game), ==, 6);
+  g_assert_cmpstr (g_file_peek_path (((ArbAutosaveEntry *) games->pdata[0])->file), ==, newer_path);
+  g_assert_cmpuint (arb_game_get_seed (((ArbAutosaveEntry *) games->pdata[1])->game), ==, 5);
+  g_assert_cmpstr (g_file_peek_path (((ArbAutosaveEntry *) games->pdata[1])->file), ==, older_path);
+  g_assert_cmpuint (damaged->len, ==, 2);
+  line = line_about (damaged, damaged_name);
+  g_assert_nonnull (line);
+  g_assert_cmpuint (strlen (line), <=, ARB_AUTOSAVE_DAMAGED_MAX);
+  line = line_about (damaged, "fifo.arboretum: ");
+  g_assert_nonnull (line);
+  g_assert_nonnull (strstr (line, "not a regular file"));
+  g_assert_false (g_file_test (damaged_path, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (fifo_path, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (set_aside, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_test (fifo_set_aside, G_FILE_TEST_EXISTS));
+
+  /* Set aside once, named once. */
+  g_clear_pointer (&games, g_ptr_array_unref);
+  g_clear_pointer (&damaged, g_ptr_array_unref);
+  games = list_saves (&damaged);
+  g_assert_cmpuint (games->len, ==, 2);
+  g_assert_cmpuint (damaged->len, ==, 0);
+  arb_test_remove_tree (dir);
 }
 
 static void
@@ -952,6 +1069,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/save/not-regular", test_save_not_regular);
   g_test_add_func ("/save/oversized-file", test_save_oversized_file);
   g_test_add_func ("/save/autosave", test_autosave);
+  g_test_add_func ("/save/autosave-damaged-newest", test_autosave_damaged_newest);
   g_test_add_func ("/save/detect", test_save_detect);
   g_test_add_func ("/save/first-card-anywhere", test_save_first_card_anywhere);
   status = g_test_run ();
