@@ -394,6 +394,10 @@ focus_welcome (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The range of a remembered window size, as the schema gives it. */
+#define ARB_WINDOW_MIN_SIZE 200
+#define ARB_WINDOW_MAX_SIZE 16384
+
 /* Room GNOME's top bar takes from the screen's height. */
 #define TOP_BAR_HEIGHT 40
 
@@ -491,6 +495,22 @@ update_header (ArbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.toggle-side-panel", !welcome);
 }
 
+/* A remembered size within the schema's range both ways: a negative size
+ * would be a warning from GTK, and a size out of the range one from
+ * GSettings (the schema's range already keeps what is read within it). */
+static gboolean
+window_size_from_setting (GValue *value, GVariant *variant, gpointer user_data)
+{
+  g_value_set_int (value, CLAMP (g_variant_get_int32 (variant), ARB_WINDOW_MIN_SIZE, ARB_WINDOW_MAX_SIZE));
+  return TRUE;
+}
+
+static GVariant *
+window_size_to_setting (const GValue *value, const GVariantType *type, gpointer user_data)
+{
+  return g_variant_new_int32 (CLAMP (g_value_get_int (value), ARB_WINDOW_MIN_SIZE, ARB_WINDOW_MAX_SIZE));
+}
+
 static void
 arb_window_init (ArbWindow *self)
 {
@@ -500,8 +520,10 @@ arb_window_init (ArbWindow *self)
 
   self->settings = g_settings_new (SCHEMA_ID);
   self->sounds = arb_sounds_new (self->settings);
-  g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind_with_mapping (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT,
+                                window_size_from_setting, window_size_to_setting, NULL, NULL);
+  g_settings_bind_with_mapping (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT,
+                                window_size_from_setting, window_size_to_setting, NULL, NULL);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
 
   self->session = arb_session_new ();
