@@ -36,8 +36,9 @@ describe_rules_and_date (const ArbAutosaveEntry *entry)
 {
   g_autoptr (GDateTime) saved = g_date_time_new_from_unix_local (entry->modified / G_USEC_PER_SEC);
   /* TRANSLATORS: when a game in progress was saved, a g_date_time_format()
-   * format: "March 5, 14:07" */
-  g_autofree char *when = g_date_time_format (saved, _("%B %-d, %H:%M"));
+   * format: "2026-03-05 14:07". Digits only: a month's name would come from
+   * the system's locale, which may not be the player's language. */
+  g_autofree char *when = g_date_time_format (saved, _("%Y-%m-%d %H:%M"));
 
   /* TRANSLATORS: a game in progress: its rules, then when it was saved */
   return g_strdup_printf (_("%s, saved %s"), arb_variant_name (arb_game_get_variant (entry->game)),

@@ -15,6 +15,7 @@
 #include <libxml/parser.h>
 
 #include "arb-autosave-slots.h"
+#include "arb-file.h"
 #include "arb-save.h"
 
 #define SAVE_SUFFIX ".arboretum"
@@ -405,7 +406,8 @@ damaged_line (const ArbAutosaveEntry *entry, const GError *error)
 {
   g_autofree char *name = g_file_get_basename (entry->file);
   g_autofree char *shown = g_filename_display_name (name);
-  g_autofree char *line = g_strdup_printf ("%s: %s", shown, error->message);
+  /* TRANSLATORS: a saved game that could not be read: its file's name, then why */
+  g_autofree char *line = g_strdup_printf (_("%s: %s"), shown, error->message);
   const char *end = line;
 
   while (*end != '\0' && g_utf8_next_char (end) - line <= ARB_AUTOSAVE_DAMAGED_MAX)
@@ -433,6 +435,16 @@ is_damage (const GError *error)
   return !g_error_matches (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_NEWER_VERSION);
 }
 
+/* The game of entry, read as any save is; a refusal says why without the
+ * file's path, which the line naming it gives (damaged_line). */
+static ArbGame *
+read_entry (const ArbAutosaveEntry *entry, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (GBytes) bytes = arb_file_read_bounded (entry->file, ARB_SAVE_MAX_SIZE, cancellable, error);
+
+  return bytes != NULL ? arb_save_load_bytes (bytes, NULL, error) : NULL;
+}
+
 static void
 list_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
@@ -448,7 +460,7 @@ list_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
 
       if (entry->id != NULL && held_elsewhere (entry->id))
         continue;
-      entry->game = arb_save_read_file (entry->file, NULL, cancellable, &error);
+      entry->game = read_entry (entry, cancellable, &error);
       if (entry->game != NULL)
         {
           g_ptr_array_add (listing->intact, entry);
