@@ -11,6 +11,7 @@
 
 #include "arb-autosave-slots.h"
 #include "arb-save.h"
+#include "arb-test-autosave.h"
 #include "arb-test-files.h"
 #include "arb-test-state.h"
 #include "arb-test-wait.h"
@@ -688,28 +689,14 @@ test_save_stale_temporaries (void)
   g_assert_finalize_object (game);
 }
 
-static void
-on_read (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  GAsyncResult **out = user_data;
-
-  *out = g_object_ref (result);
-}
-
-static gboolean
-has_result (GAsyncResult **result)
-{
-  return *result != NULL;
-}
-
 static ArbGame *
 read_async (GFile *file, ArbReview **review, GError **error)
 {
   g_autoptr (GAsyncResult) result = NULL;
   g_autofree char *what = g_strdup_printf ("the worker thread to read %s", g_file_peek_path (file));
 
-  arb_save_read_file_async (file, NULL, on_read, &result);
-  arb_test_wait_until (what, has_result, &result);
+  arb_save_read_file_async (file, NULL, arb_test_keep_result, &result);
+  arb_test_wait_until (what, arb_test_has_result, &result);
   return arb_save_read_file_finish (result, review, error);
 }
 
@@ -805,26 +792,11 @@ test_save_read_async (void)
   g_assert_finalize_object (expected);
 }
 
-/* Every game in progress, as Continue lists them, read in a worker thread. */
-static GPtrArray *
-list_saves (GPtrArray **damaged)
-{
-  g_autoptr (GAsyncResult) result = NULL;
-  g_autoptr (GError) error = NULL;
-  GPtrArray *games;
-
-  arb_autosave_list_async (NULL, on_read, &result);
-  arb_test_wait_until ("the worker thread to list the games in progress", has_result, &result);
-  games = arb_autosave_list_finish (result, damaged, &error);
-  g_assert_no_error (error);
-  return games;
-}
-
 /* The most recent game in progress, claimed, and read again with its review. */
 static ArbAutosaveSlot *
 claim_latest (ArbGame **game, ArbReview **review)
 {
-  g_autoptr (GPtrArray) games = list_saves (NULL);
+  g_autoptr (GPtrArray) games = arb_test_list_games (NULL);
   g_autoptr (GError) error = NULL;
   ArbAutosaveSlot *slot;
 
@@ -861,7 +833,7 @@ test_autosave (void)
   g_assert_cmpstr (g_file_peek_path (legacy), ==, expected);
   g_assert_cmpstr (g_file_peek_path (games_dir), ==, games);
   g_assert_false (arb_autosave_slot_available ());
-  listed = list_saves (&damaged);
+  listed = arb_test_list_games (&damaged);
   g_assert_cmpuint (listed->len, ==, 0);
   g_assert_cmpuint (damaged->len, ==, 0);
   g_clear_pointer (&listed, g_ptr_array_unref);
@@ -911,7 +883,7 @@ test_autosave (void)
 
   /* A damaged automatic save is named and set aside, not taken for none. */
   g_assert_true (g_file_set_contents (expected, "<arboretum-save", -1, NULL));
-  listed = list_saves (&damaged);
+  listed = arb_test_list_games (&damaged);
   g_assert_cmpuint (listed->len, ==, 0);
   g_assert_cmpuint (damaged->len, ==, 1);
   g_assert_true (g_str_has_prefix (g_ptr_array_index (damaged, 0), "current.arboretum: "));
@@ -976,7 +948,7 @@ test_autosave_damaged_newest (void)
   g_assert_true (g_file_set_contents (damaged_path, "<arboretum-save format=\"1\"><deck>", -1, NULL));
   g_assert_cmpint (mkfifo (fifo_path, 0600), ==, 0);
 
-  games = list_saves (&damaged);
+  games = arb_test_list_games (&damaged);
   g_assert_cmpuint (games->len, ==, 2);
   g_assert_cmpuint (arb_game_get_seed (((ArbAutosaveEntry *) games->pdata[0])->game), ==, 6);
   g_assert_cmpstr (g_file_peek_path (((ArbAutosaveEntry *) games->pdata[0])->file), ==, newer_path);
@@ -997,7 +969,7 @@ test_autosave_damaged_newest (void)
   /* Set aside once, named once. */
   g_clear_pointer (&games, g_ptr_array_unref);
   g_clear_pointer (&damaged, g_ptr_array_unref);
-  games = list_saves (&damaged);
+  games = arb_test_list_games (&damaged);
   g_assert_cmpuint (games->len, ==, 2);
   g_assert_cmpuint (damaged->len, ==, 0);
   arb_test_remove_tree (dir);

@@ -16,6 +16,7 @@
 #include "arb-autosave-slots.h"
 #include "arb-save.h"
 #include "arb-session.h"
+#include "arb-test-autosave.h"
 #include "arb-test-state.h"
 #include "arb-test-wait.h"
 
@@ -650,42 +651,13 @@ test_session_review (void)
   g_rmdir (dir);
 }
 
-static void
-on_listed (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  GAsyncResult **out = user_data;
-
-  *out = g_object_ref (result);
-}
-
-static gboolean
-has_result (GAsyncResult **result)
-{
-  return *result != NULL;
-}
-
-/* The games in progress the welcome page lists, the most recent first. */
-static GPtrArray *
-list_games (void)
-{
-  g_autoptr (GAsyncResult) result = NULL;
-  g_autoptr (GError) error = NULL;
-  GPtrArray *games;
-
-  arb_autosave_list_async (NULL, on_listed, &result);
-  arb_test_wait_until ("the worker thread to list the games in progress", has_result, &result);
-  games = arb_autosave_list_finish (result, NULL, &error);
-  g_assert_no_error (error);
-  return games;
-}
-
 /* Continues the most recent game in progress, as the welcome page's first
  * row does: the save is read in a worker thread, the session loading
  * meanwhile, with no game yet. */
 static void
 continue_latest (ArbSession *session)
 {
-  g_autoptr (GPtrArray) games = list_games ();
+  g_autoptr (GPtrArray) games = arb_test_list_games (NULL);
   g_autoptr (GError) error = NULL;
 
   g_assert_cmpuint (games->len, >=, 1);
@@ -762,7 +734,7 @@ test_session_continue_locked (void)
   save_path = g_file_get_path (arb_session_get_autosave_file (playing));
   g_assert_true (g_file_test (save_path, G_FILE_TEST_IS_REGULAR));
   g_assert_false (arb_autosave_slot_available ());
-  games = list_games ();
+  games = arb_test_list_games (NULL);
   g_assert_cmpuint (games->len, ==, 0);
   g_clear_pointer (&games, g_ptr_array_unref);
   g_assert_null (arb_session_get_game (other));
@@ -775,7 +747,7 @@ test_session_continue_locked (void)
   g_assert_true (g_file_test (save_path, G_FILE_TEST_IS_REGULAR));
   g_assert_true (arb_autosave_slot_available ());
   /* Listed now, taken by another process before it is continued. */
-  games = list_games ();
+  games = arb_test_list_games (NULL);
   g_assert_cmpuint (games->len, ==, 1);
   g_assert_true (g_str_has_suffix (save_path, ".arboretum"));
   lock_path = g_strdup (save_path);
@@ -857,7 +829,7 @@ test_session_continue_gone (void)
 
   clear_saves ();
   g_assert_false (arb_autosave_slot_available ());
-  games = list_games ();
+  games = arb_test_list_games (NULL);
   g_assert_cmpuint (games->len, ==, 0);
   g_clear_pointer (&games, g_ptr_array_unref);
 
@@ -866,7 +838,7 @@ test_session_continue_gone (void)
   play_turns (game, rand, 1);
   arb_session_stop (playing);
   g_clear_object (&playing);
-  games = list_games ();
+  games = arb_test_list_games (NULL);
   g_assert_cmpuint (games->len, ==, 1);
   g_assert_true (g_file_delete (((ArbAutosaveEntry *) games->pdata[0])->file, NULL, NULL));
   g_assert_false (arb_session_continue (session, g_ptr_array_index (games, 0), &error));
