@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "arb-accessible.h"
+#include "arb-net-protocol.h"
 #include "arb-new-game-dialog.h"
 
 struct _ArbNewGameDialog
@@ -302,15 +303,21 @@ default_seat_name (guint i)
 
 /* A name the settings keep, or NULL for the default: an empty string, or
  * the English default that earlier versions stored, which would show
- * as "Pile de Player 2" to a French player. */
-static const char *
+ * as "Pile de Player 2" to a French player. Anyone may have written the
+ * settings: a name is cut to the length a table online takes, so that a
+ * name of 100,000 characters never reaches the game and its views. */
+static char *
 stored_seat_name (GStrv names, guint i)
 {
   g_autofree char *old_default = g_strdup_printf ("Player %u", i + 1);
+  const char *end;
 
   if (i >= g_strv_length (names) || *names[i] == '\0' || g_str_equal (names[i], old_default))
     return NULL;
-  return names[i];
+  end = names[i];
+  for (guint n = 0; *end != '\0' && n < ARB_NET_MAX_NAME; n++)
+    end = g_utf8_next_char (end);
+  return g_strndup (names[i], end - names[i]);
 }
 
 static void
@@ -336,7 +343,7 @@ load_settings (ArbNewGameDialog *self)
     {
       const char *id = i < g_strv_length (who) ? who[i] : (i == 0 ? "person" : "medium");
       g_autofree char *fallback = default_seat_name (i);
-      const char *name = stored_seat_name (names, i);
+      g_autofree char *name = stored_seat_name (names, i);
 
       gtk_editable_set_text (GTK_EDITABLE (self->name_rows[i]), name != NULL ? name : fallback);
       adw_combo_row_set_selected (self->who_rows[i], i == 0 ? 0 : 1);

@@ -281,20 +281,6 @@ arb_window_open_file_interactive (ArbWindow *self, GFile *file)
     _arb_window_offer_to_save (self, ARB_AFTER_SAVE_OPEN_FILE);
 }
 
-static void
-continue_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  ArbWindow *self = ARB_WINDOW (widget);
-  g_autoptr (GError) error = NULL;
-
-  if (!arb_session_continue (self->session, &error))
-    {
-      /* The welcome page no longer offers what is gone. */
-      _arb_window_show_error (self, error);
-      gtk_widget_set_visible (self->continue_button, FALSE);
-    }
-}
-
 /* Goes on with what a game with unsaved steps held up; a file waiting to
  * open is the session's. */
 static void
@@ -588,7 +574,6 @@ _arb_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
-  gtk_widget_class_install_action (widget_class, "win.continue", NULL, continue_action);
   gtk_widget_class_install_action (widget_class, "win.replay", NULL, replay_action);
   gtk_widget_class_install_action (widget_class, "win.replay-first", NULL, replay_move_action);
   gtk_widget_class_install_action (widget_class, "win.replay-previous", NULL, replay_move_action);

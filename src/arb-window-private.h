@@ -23,7 +23,8 @@ struct _ArbWindow
   GtkWidget            *header_new_game_button;
   ArbTable             *table;
   AdwStatusPage        *cover_page;
-  GtkWidget            *continue_button;
+  GtkWidget            *continue_button;   /* the most recent game in progress */
+  GtkMenuButton        *games_button;      /* every one, and those set aside */
   GtkWidget            *rejoin_button;
   GtkWidget            *welcome_new_game_button;
   GtkWidget            *hint_button;
@@ -65,6 +66,8 @@ struct _ArbWindow
   guint                 online_tick;
   gboolean              online_told_saved;
   gboolean              online_in_background; /* hidden, hosting: the application is held */
+  GPtrArray            *in_progress; /* ArbAutosaveEntry: what games_button offers */
+  GCancellable         *listing;     /* while they are read */
 };
 
 void     _arb_window_class_add_actions (GtkWidgetClass *widget_class);
@@ -81,6 +84,10 @@ void     _arb_window_say               (ArbWindow      *self,
 void     _arb_window_class_add_review  (GtkWidgetClass *widget_class);
 void     _arb_window_class_add_rights  (GtkWidgetClass *widget_class);
 void     _arb_window_class_add_help    (GtkWidgetClass *widget_class);
+void     _arb_window_class_add_continue (GtkWidgetClass *widget_class);
+void     _arb_window_list_games_in_progress (ArbWindow *self);
+void     _arb_window_stop_listing      (ArbWindow      *self);
+void     _arb_window_focus_welcome     (ArbWindow      *self);
 void     _arb_window_connect_rights    (ArbWindow      *self);
 gboolean _arb_window_rights_wanted     (ArbWindow      *self);
 void     _arb_window_show_review       (ArbWindow      *self);

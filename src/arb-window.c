@@ -361,6 +361,7 @@ arb_window_dispose (GObject *object)
 
   g_clear_object (&self->shown_signals);
   g_clear_object (&self->replay_signals);
+  _arb_window_stop_listing (self);
   _arb_window_back_from_background (self);
   _arb_window_leave_online (self);
   if (self->session != NULL)
@@ -376,18 +377,26 @@ arb_window_dispose (GObject *object)
   G_OBJECT_CLASS (arb_window_parent_class)->dispose (object);
 }
 
-/* The welcome page starts on what a player most likely wants: the game in
- * progress if there is one, else a new game. */
-static gboolean
-focus_welcome (gpointer data)
+/* The welcome page starts on what a player most likely wants: the most
+ * recent game in progress if there is one, else a new game. */
+void
+_arb_window_focus_welcome (ArbWindow *self)
 {
-  ArbWindow *self = data;
-
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "welcome") == 0)
     gtk_widget_grab_focus (gtk_widget_get_visible (self->continue_button) ? self->continue_button
                                                                          : self->welcome_new_game_button);
+}
+
+static gboolean
+focus_welcome (gpointer data)
+{
+  _arb_window_focus_welcome (data);
   return G_SOURCE_REMOVE;
 }
+
+/* The range of a remembered window size, as the schema gives it. */
+#define ARB_WINDOW_MIN_SIZE 200
+#define ARB_WINDOW_MAX_SIZE 16384
 
 /* Room GNOME's top bar takes from the screen's height. */
 #define TOP_BAR_HEIGHT 40
@@ -444,7 +453,6 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, header_new_game_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, table);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, cover_page);
-  gtk_widget_class_bind_template_child (widget_class, ArbWindow, continue_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, welcome_new_game_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, hint_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, take_back_button);
@@ -459,6 +467,7 @@ arb_window_class_init (ArbWindowClass *klass)
   _arb_window_class_add_review (widget_class);
   _arb_window_class_add_rights (widget_class);
   _arb_window_class_add_help (widget_class);
+  _arb_window_class_add_continue (widget_class);
   _arb_window_class_add_online (widget_class);
   gtk_widget_class_install_action (widget_class, "win.draw", "i", draw_action);
   gtk_widget_class_install_action (widget_class, "win.play", "(yii)", place_action);
@@ -486,6 +495,22 @@ update_header (ArbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.toggle-side-panel", !welcome);
 }
 
+/* A remembered size within the schema's range both ways: a negative size
+ * would be a warning from GTK, and a size out of the range one from
+ * GSettings (the schema's range already keeps what is read within it). */
+static gboolean
+window_size_from_setting (GValue *value, GVariant *variant, gpointer user_data)
+{
+  g_value_set_int (value, CLAMP (g_variant_get_int32 (variant), ARB_WINDOW_MIN_SIZE, ARB_WINDOW_MAX_SIZE));
+  return TRUE;
+}
+
+static GVariant *
+window_size_to_setting (const GValue *value, const GVariantType *type, gpointer user_data)
+{
+  return g_variant_new_int32 (CLAMP (g_value_get_int (value), ARB_WINDOW_MIN_SIZE, ARB_WINDOW_MAX_SIZE));
+}
+
 static void
 arb_window_init (ArbWindow *self)
 {
@@ -495,8 +520,10 @@ arb_window_init (ArbWindow *self)
 
   self->settings = g_settings_new (SCHEMA_ID);
   self->sounds = arb_sounds_new (self->settings);
-  g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind_with_mapping (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT,
+                                window_size_from_setting, window_size_to_setting, NULL, NULL);
+  g_settings_bind_with_mapping (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT,
+                                window_size_from_setting, window_size_to_setting, NULL, NULL);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
 
   self->session = arb_session_new ();
@@ -541,7 +568,7 @@ arb_window_init (ArbWindow *self)
 
   self->replay_keys = _arb_window_replay_keys_new ();
   gtk_widget_add_controller (GTK_WIDGET (self), self->replay_keys);
-  gtk_widget_set_visible (self->continue_button, arb_autosave_slot_available ());
+  _arb_window_list_games_in_progress (self);
   for (guint i = 0; i < G_N_ELEMENTS (game_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), game_actions[i], FALSE);
   update_actions (self);

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/stat.h>
 
 #include "arb-net-play.h"
 #include "arb-save.h"
@@ -344,6 +345,44 @@ test_addresses (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
 }
 
+/* The window hosts on the server's folder of its own, where a FIFO named
+ * *.table may stand: hosting starts and gives its code, the FIFO refused,
+ * never waited on. In a subprocess with a limit: a host that waits on the
+ * FIFO fails the test instead of hanging the suite. */
+static void
+test_host_beside_fifo (void)
+{
+  const char *dir = g_getenv ("ARB_TEST_HOSTED_DIR");
+
+  if (g_test_subprocess ())
+    {
+      static const char * const seats[] = { "person", "person" };
+      g_autoptr (GFile) server_dir = g_file_new_for_path (dir);
+      g_autoptr (ArbSession) session = arb_session_new ();
+      g_autoptr (GError) error = NULL;
+      g_autoptr (ArbNetPlay) play = arb_net_play_new_host (session, server_dir, "127.0.0.1:0", ARB_VARIANT_STANDARD,
+                                                           2, seats, "Ann", &error);
+
+      g_assert_no_error (error);
+      arb_test_net_wait ("the host's code", has_code, play);
+      g_assert_nonnull (arb_net_play_get_code (play));
+      arb_net_play_leave (play);
+      return;
+    }
+
+  {
+    g_autofree char *made = g_dir_make_tmp ("arb-net-play-XXXXXX", NULL);
+    g_autofree char *fifo = g_build_filename (made, "fifo.table", NULL);
+
+    g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+    g_setenv ("ARB_TEST_HOSTED_DIR", made, TRUE);
+    g_test_trap_subprocess (NULL, ARB_TEST_WAIT_LIMIT_SECONDS * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+    g_unsetenv ("ARB_TEST_HOSTED_DIR");
+    arb_test_remove_tree (made);
+    g_test_trap_assert_passed ();
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -353,5 +392,6 @@ main (int argc, char **argv)
   g_test_add_func ("/net-play/three-with-a-computer", test_three_with_a_computer);
   g_test_add_func ("/net-play/four-and-a-drop", test_four_and_a_drop);
   g_test_add_func ("/net-play/seat-given-to-computer", test_seat_given_to_computer);
+  g_test_add_func ("/net-play/host-beside-fifo", test_host_beside_fifo);
   return g_test_run ();
 }

@@ -6,7 +6,11 @@
  * connection closed, and never acts for another seat. */
 #include "config.h"
 
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 
 #include "arb-net-protocol.h"
 #include "arb-net-secret.h"
@@ -630,6 +634,70 @@ answered_or_closed (gpointer client)
   return arb_test_net_has_code (client) || arb_net_client_get_closed (client);
 }
 
+/* Files in the server's folder that are not tables it wrote: a FIFO named
+ * *.table, a table whose save is a FIFO, a sparse 600 MB *.table. Each is
+ * refused with its name and why, at once; the good table resumes. Run in a
+ * subprocess with a limit: a server that waits on a FIFO's open fails the
+ * test instead of hanging the suite. */
+static void
+test_hostile_files (void)
+{
+  const char *dir = g_getenv ("ARB_TEST_HOSTILE_DIR");
+
+  if (g_test_subprocess ())
+    {
+      g_autoptr (GFile) file = g_file_new_for_path (dir);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (ArbNetServer) server = arb_net_server_new (file, &error);
+      GPtrArray *refused;
+      g_autofree char *all = NULL;
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (arb_net_server_get_n_tables (server), ==, 1);
+      refused = arb_net_server_get_resume_errors (server);
+      g_ptr_array_add (refused, NULL);
+      all = g_strjoinv ("\n", (char **) refused->pdata);
+      g_ptr_array_remove_index (refused, refused->len - 1);
+      g_test_message ("refused:\n%s", all);
+      g_assert_cmpuint (refused->len, ==, 3);
+      g_assert_nonnull (strstr (all, "fifo.table: not a regular file"));
+      g_assert_nonnull (strstr (all, "huge.table: larger than 1.0"));
+      g_assert_nonnull (strstr (all, ".arboretum”: not a regular file"));
+      for (guint i = 0; i < refused->len; i++)
+        g_assert_cmpuint (strlen (g_ptr_array_index (refused, i)), <=, 200);
+      arb_net_server_shutdown (server);
+      return;
+    }
+
+  {
+    g_autofree char *made = g_dir_make_tmp ("arb-net-XXXXXX", NULL);
+    g_autoptr (GFile) file = g_file_new_for_path (made);
+    g_autoptr (ArbGame) game = make_game (ARB_VARIANT_STANDARD, 2, 1, FALSE);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (ArbNetTable) good = arb_net_table_new (game, file, &error);
+    g_autoptr (ArbNetTable) piped = arb_net_table_new (game, file, &error);
+    g_autofree char *piped_name = g_strconcat (arb_net_table_get_id (piped), ".arboretum", NULL);
+    g_autofree char *piped_save = g_build_filename (made, piped_name, NULL);
+    g_autofree char *fifo = g_build_filename (made, "fifo.table", NULL);
+    g_autofree char *huge = g_build_filename (made, "huge.table", NULL);
+    int fd;
+
+    g_assert_no_error (error);
+    g_assert_cmpint (g_remove (piped_save), ==, 0);
+    g_assert_cmpint (mkfifo (piped_save, 0600), ==, 0);
+    g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+    fd = g_open (huge, O_WRONLY | O_CREAT, 0600);
+    g_assert_cmpint (fd, >=, 0);
+    g_assert_cmpint (ftruncate (fd, 600 * 1000 * 1000), ==, 0);
+    close (fd);
+    g_setenv ("ARB_TEST_HOSTILE_DIR", made, TRUE);
+    g_test_trap_subprocess (NULL, ARB_TEST_WAIT_LIMIT_SECONDS * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+    g_unsetenv ("ARB_TEST_HOSTILE_DIR");
+    arb_test_remove_tree (made);
+    g_test_trap_assert_passed ();
+  }
+}
+
 /* wss:// with the server's certificate: a client that trusts it plays, one
  * that does not is refused at the handshake. */
 static void
@@ -698,6 +766,7 @@ main (int argc, char **argv)
   g_test_add_func ("/net/hostile/guesses", test_hostile_guesses);
   g_test_add_func ("/net/hostile/flood", test_hostile_flood);
   g_test_add_func ("/net/hostile/oversize", test_hostile_oversize);
+  g_test_add_func ("/net/hostile/files", test_hostile_files);
   g_test_add_func ("/net/tls", test_tls);
   return g_test_run ();
 }

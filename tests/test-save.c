@@ -3,11 +3,15 @@
  * the automatic save of the game in progress. */
 #include "config.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 #include <utime.h>
 
 #include "arb-autosave-slots.h"
 #include "arb-save.h"
+#include "arb-test-autosave.h"
 #include "arb-test-files.h"
 #include "arb-test-state.h"
 #include "arb-test-wait.h"
@@ -685,29 +689,62 @@ test_save_stale_temporaries (void)
   g_assert_finalize_object (game);
 }
 
-static void
-on_read (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  GAsyncResult **out = user_data;
-
-  *out = g_object_ref (result);
-}
-
-static gboolean
-has_result (GAsyncResult **result)
-{
-  return *result != NULL;
-}
-
 static ArbGame *
 read_async (GFile *file, ArbReview **review, GError **error)
 {
   g_autoptr (GAsyncResult) result = NULL;
   g_autofree char *what = g_strdup_printf ("the worker thread to read %s", g_file_peek_path (file));
 
-  arb_save_read_file_async (file, NULL, on_read, &result);
-  arb_test_wait_until (what, has_result, &result);
+  arb_save_read_file_async (file, NULL, arb_test_keep_result, &result);
+  arb_test_wait_until (what, arb_test_has_result, &result);
   return arb_save_read_file_finish (result, review, error);
+}
+
+/* A FIFO chosen as a save (or left among the automatic saves) has no
+ * writer: a plain open() would wait for one for ever. Read in a worker
+ * thread, so that the old blocking open fails the wait's limit instead of
+ * hanging the suite; refused at once, naming the file and why. */
+static void
+test_save_not_regular (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arb-save-XXXXXX", NULL);
+  g_autofree char *fifo_path = g_build_filename (dir, "fifo.arboretum", NULL);
+  g_autofree char *dir_path = g_build_filename (dir, "folder.arboretum", NULL);
+  const char *paths[] = { fifo_path, dir_path, "/dev/zero" };
+
+  g_assert_cmpint (mkfifo (fifo_path, 0600), ==, 0);
+  g_assert_cmpint (g_mkdir (dir_path, 0700), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr (GFile) file = g_file_new_for_path (paths[i]);
+      g_autoptr (GError) error = NULL;
+
+      g_assert_null (read_async (file, NULL, &error));
+      g_assert_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_IO);
+      g_assert_nonnull (strstr (error->message, "not a regular file"));
+      g_assert_nonnull (strstr (error->message, paths[i]));
+    }
+  arb_test_remove_tree (dir);
+}
+
+/* A 600 MB file (sparse: it takes no room) is refused by its size, before
+ * a byte is read. */
+static void
+test_save_oversized_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arb-save-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "huge.arboretum", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  int fd = g_open (path, O_WRONLY | O_CREAT, 0600);
+
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, 600 * 1000 * 1000), ==, 0);
+  close (fd);
+  g_assert_null (read_async (file, NULL, &error));
+  g_assert_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_TOO_LARGE);
+  g_assert_nonnull (strstr (error->message, "larger than 1.0"));
+  arb_test_remove_tree (dir);
 }
 
 /* The window reads in a worker thread: the same game and review, the
@@ -755,6 +792,23 @@ test_save_read_async (void)
   g_assert_finalize_object (expected);
 }
 
+/* The most recent game in progress, claimed, and read again with its review. */
+static ArbAutosaveSlot *
+claim_latest (ArbGame **game, ArbReview **review)
+{
+  g_autoptr (GPtrArray) games = arb_test_list_games (NULL);
+  g_autoptr (GError) error = NULL;
+  ArbAutosaveSlot *slot;
+
+  g_assert_cmpuint (games->len, >=, 1);
+  slot = arb_autosave_slot_claim (g_ptr_array_index (games, 0), &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (slot);
+  *game = arb_save_read_file (arb_autosave_slot_get_file (slot), review, NULL, &error);
+  g_assert_no_error (error);
+  return slot;
+}
+
 /* The automatic saves live under $XDG_DATA_HOME (a temporary directory
  * here, set by main()): one file a game in games/, and the single one of
  * earlier versions in current.arboretum. */
@@ -774,12 +828,16 @@ test_autosave (void)
   ArbReviewParams params;
   ArbGame *loaded = NULL;
   ArbAutosaveSlot *slot;
+  GPtrArray *listed, *damaged = NULL;
 
   g_assert_cmpstr (g_file_peek_path (legacy), ==, expected);
   g_assert_cmpstr (g_file_peek_path (games_dir), ==, games);
   g_assert_false (arb_autosave_slot_available ());
-  g_assert_null (arb_autosave_slot_claim_latest (&loaded, NULL, &error));
-  g_assert_no_error (error);
+  listed = arb_test_list_games (&damaged);
+  g_assert_cmpuint (listed->len, ==, 0);
+  g_assert_cmpuint (damaged->len, ==, 0);
+  g_clear_pointer (&listed, g_ptr_array_unref);
+  g_clear_pointer (&damaged, g_ptr_array_unref);
 
   slot = arb_autosave_slot_new ();
   slot_dir = g_file_get_parent (arb_autosave_slot_get_file (slot));
@@ -790,9 +848,7 @@ test_autosave (void)
   g_assert_false (arb_autosave_slot_available ());
   arb_autosave_slot_free (slot);
   g_assert_true (arb_autosave_slot_available ());
-  slot = arb_autosave_slot_claim_latest (&loaded, &loaded_review, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (slot);
+  slot = claim_latest (&loaded, &loaded_review);
   assert_same_game (game, loaded);
   g_assert_null (loaded_review);
   g_clear_object (&loaded);
@@ -806,8 +862,7 @@ test_autosave (void)
   g_assert_true (arb_autosave_slot_write (slot, game, review, &error));
   g_assert_no_error (error);
   arb_autosave_slot_free (slot);
-  slot = arb_autosave_slot_claim_latest (&loaded, &loaded_review, &error);
-  g_assert_no_error (error);
+  slot = claim_latest (&loaded, &loaded_review);
   assert_same_game (game, loaded);
   g_assert_nonnull (loaded_review);
   g_assert_cmpuint (arb_review_get_n_steps (loaded_review), ==, arb_review_get_n_steps (review));
@@ -826,14 +881,98 @@ test_autosave (void)
   arb_autosave_slot_free (slot);
   g_assert_false (arb_autosave_slot_available ());
 
-  /* A damaged automatic save is reported, not taken for none. */
+  /* A damaged automatic save is named and set aside, not taken for none. */
   g_assert_true (g_file_set_contents (expected, "<arboretum-save", -1, NULL));
-  g_assert_null (arb_autosave_slot_claim_latest (&loaded, NULL, &error));
-  g_assert_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_NOT_XML);
-  g_clear_error (&error);
+  listed = arb_test_list_games (&damaged);
+  g_assert_cmpuint (listed->len, ==, 0);
+  g_assert_cmpuint (damaged->len, ==, 1);
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (damaged, 0), "current.arboretum: "));
+  g_assert_false (g_file_test (expected, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&listed, g_ptr_array_unref);
+  g_clear_pointer (&damaged, g_ptr_array_unref);
 
   g_assert_finalize_object (game);
   g_assert_finalize_object (finished);
+}
+
+/* A save of game in a slot of its own, last written age_seconds ago. */
+static char *
+write_slot_aged (ArbGame *game, int age_seconds)
+{
+  g_autoptr (ArbAutosaveSlot) slot = arb_autosave_slot_new ();
+  g_autoptr (GError) error = NULL;
+  char *path = g_file_get_path (arb_autosave_slot_get_file (slot));
+  struct utimbuf times;
+
+  g_assert_true (arb_autosave_slot_write (slot, game, NULL, &error));
+  g_assert_no_error (error);
+  times.actime = times.modtime = (time_t) (g_get_real_time () / G_USEC_PER_SEC - age_seconds);
+  g_assert_cmpint (g_utime (path, &times), ==, 0);
+  return path;
+}
+
+static const char *
+line_about (GPtrArray *lines, const char *name)
+{
+  for (guint i = 0; i < lines->len; i++)
+    if (g_str_has_prefix (g_ptr_array_index (lines, i), name))
+      return g_ptr_array_index (lines, i);
+  return NULL;
+}
+
+/* Continue lists every intact game in progress, the most recent first: a
+ * damaged save, even the newest, and a FIFO among the saves are named and
+ * set aside into games/damaged/, hiding no other (issue 32). */
+static void
+test_autosave_damaged_newest (void)
+{
+  g_autoptr (GFile) games_dir = arb_autosave_get_games_dir ();
+  const char *dir = g_file_peek_path (games_dir);
+  g_autoptr (ArbGame) older = play_game (ARB_VARIANT_CLASSIC, 2, 5, 20);
+  g_autoptr (ArbGame) newer = play_game (ARB_VARIANT_STANDARD, 3, 6, 20);
+  g_autofree char *older_path = NULL;
+  g_autofree char *newer_path = NULL;
+  g_autofree char *damaged_id = g_uuid_string_random ();
+  g_autofree char *damaged_name = g_strconcat (damaged_id, ".arboretum", NULL);
+  g_autofree char *damaged_path = g_build_filename (dir, damaged_name, NULL);
+  g_autofree char *fifo_path = g_build_filename (dir, "fifo.arboretum", NULL);
+  g_autofree char *set_aside = g_build_filename (dir, "damaged", damaged_name, NULL);
+  g_autofree char *fifo_set_aside = g_build_filename (dir, "damaged", "fifo.arboretum", NULL);
+  g_autoptr (GPtrArray) games = NULL;
+  g_autoptr (GPtrArray) damaged = NULL;
+  const char *line;
+
+  arb_test_remove_tree (dir);
+  older_path = write_slot_aged (older, 100);
+  newer_path = write_slot_aged (newer, 50);
+  g_assert_true (g_file_set_contents (damaged_path, "<arboretum-save format=\"1\"><deck>", -1, NULL));
+  g_assert_cmpint (mkfifo (fifo_path, 0600), ==, 0);
+
+  games = arb_test_list_games (&damaged);
+  g_assert_cmpuint (games->len, ==, 2);
+  g_assert_cmpuint (arb_game_get_seed (((ArbAutosaveEntry *) games->pdata[0])->game), ==, 6);
+  g_assert_cmpstr (g_file_peek_path (((ArbAutosaveEntry *) games->pdata[0])->file), ==, newer_path);
+  g_assert_cmpuint (arb_game_get_seed (((ArbAutosaveEntry *) games->pdata[1])->game), ==, 5);
+  g_assert_cmpstr (g_file_peek_path (((ArbAutosaveEntry *) games->pdata[1])->file), ==, older_path);
+  g_assert_cmpuint (damaged->len, ==, 2);
+  line = line_about (damaged, damaged_name);
+  g_assert_nonnull (line);
+  g_assert_cmpuint (strlen (line), <=, ARB_AUTOSAVE_DAMAGED_MAX);
+  line = line_about (damaged, "fifo.arboretum: ");
+  g_assert_nonnull (line);
+  g_assert_nonnull (strstr (line, "not a regular file"));
+  g_assert_false (g_file_test (damaged_path, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (fifo_path, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (set_aside, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_test (fifo_set_aside, G_FILE_TEST_EXISTS));
+
+  /* Set aside once, named once. */
+  g_clear_pointer (&games, g_ptr_array_unref);
+  g_clear_pointer (&damaged, g_ptr_array_unref);
+  games = arb_test_list_games (&damaged);
+  g_assert_cmpuint (games->len, ==, 2);
+  g_assert_cmpuint (damaged->len, ==, 0);
+  arb_test_remove_tree (dir);
 }
 
 static void
@@ -899,7 +1038,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/save/write-file", test_save_write_file);
   g_test_add_func ("/save/stale-temporaries", test_save_stale_temporaries);
   g_test_add_func ("/save/read-async", test_save_read_async);
+  g_test_add_func ("/save/not-regular", test_save_not_regular);
+  g_test_add_func ("/save/oversized-file", test_save_oversized_file);
   g_test_add_func ("/save/autosave", test_autosave);
+  g_test_add_func ("/save/autosave-damaged-newest", test_autosave_damaged_newest);
   g_test_add_func ("/save/detect", test_save_detect);
   g_test_add_func ("/save/first-card-anywhere", test_save_first_card_anywhere);
   status = g_test_run ();

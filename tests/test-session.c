@@ -16,6 +16,7 @@
 #include "arb-autosave-slots.h"
 #include "arb-save.h"
 #include "arb-session.h"
+#include "arb-test-autosave.h"
 #include "arb-test-state.h"
 #include "arb-test-wait.h"
 
@@ -650,6 +651,23 @@ test_session_review (void)
   g_rmdir (dir);
 }
 
+/* Continues the most recent game in progress, as the welcome page's first
+ * row does: the save is read in a worker thread, the session loading
+ * meanwhile, with no game yet. */
+static void
+continue_latest (ArbSession *session)
+{
+  g_autoptr (GPtrArray) games = arb_test_list_games (NULL);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpuint (games->len, >=, 1);
+  g_assert_true (arb_session_continue (session, g_ptr_array_index (games, 0), &error));
+  g_assert_no_error (error);
+  g_assert_true (arb_session_get_loading (session));
+  wait_for (session, not_loading);
+  g_assert_nonnull (arb_session_get_game (session));
+}
+
 /* Two games at once, as two instances on separate session buses play them
  * (issue 28): each keeps its own automatic save, and the one that ends
  * removes its own only. The game left behind is continued. */
@@ -686,8 +704,7 @@ test_session_two_games (void)
 
   /* The first game is still there to continue, as it was left. */
   g_assert_true (arb_autosave_slot_available ());
-  g_assert_true (arb_session_continue (later, &error));
-  g_assert_no_error (error);
+  continue_latest (later);
   g_assert_cmpuint (arb_game_get_n_steps (arb_session_get_game (later)), ==, first_steps);
   g_assert_cmpuint (arb_game_get_seed (arb_session_get_game (later)), ==, 11);
 }
@@ -705,6 +722,7 @@ test_session_continue_locked (void)
   g_autoptr (GError) error = NULL;
   g_autofree char *save_path = NULL;
   g_autofree char *lock_path = NULL;
+  GPtrArray *games;
   int ready[2], release[2];
   char byte;
   int status;
@@ -716,9 +734,9 @@ test_session_continue_locked (void)
   save_path = g_file_get_path (arb_session_get_autosave_file (playing));
   g_assert_true (g_file_test (save_path, G_FILE_TEST_IS_REGULAR));
   g_assert_false (arb_autosave_slot_available ());
-  g_assert_false (arb_session_continue (other, &error));
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
-  g_clear_error (&error);
+  games = arb_test_list_games (NULL);
+  g_assert_cmpuint (games->len, ==, 0);
+  g_clear_pointer (&games, g_ptr_array_unref);
   g_assert_null (arb_session_get_game (other));
   /* Nor did the second session take the save away. */
   g_assert_true (g_file_test (save_path, G_FILE_TEST_IS_REGULAR));
@@ -728,6 +746,9 @@ test_session_continue_locked (void)
   g_clear_object (&playing);
   g_assert_true (g_file_test (save_path, G_FILE_TEST_IS_REGULAR));
   g_assert_true (arb_autosave_slot_available ());
+  /* Listed now, taken by another process before it is continued. */
+  games = arb_test_list_games (NULL);
+  g_assert_cmpuint (games->len, ==, 1);
   g_assert_true (g_str_has_suffix (save_path, ".arboretum"));
   lock_path = g_strdup (save_path);
   strcpy (lock_path + strlen (lock_path) - strlen (".arboretum"), ".lock");
@@ -754,9 +775,11 @@ test_session_continue_locked (void)
   close (release[0]);
   g_assert_cmpint (read (ready[0], &byte, 1), ==, 1);
   g_assert_false (arb_autosave_slot_available ());
-  g_assert_false (arb_session_continue (other, &error));
+  g_assert_false (arb_session_continue (other, g_ptr_array_index (games, 0), &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   g_clear_error (&error);
+  g_clear_pointer (&games, g_ptr_array_unref);
+  g_assert_false (arb_session_get_loading (other));
   g_assert_true (g_file_test (save_path, G_FILE_TEST_IS_REGULAR));
 
   /* The other process is gone: the game is offered again. */
@@ -764,8 +787,7 @@ test_session_continue_locked (void)
   g_assert_cmpint (waitpid (child, &status, 0), ==, child);
   g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
   close (ready[0]);
-  g_assert_true (arb_session_continue (other, &error));
-  g_assert_no_error (error);
+  continue_latest (other);
   g_assert_cmpuint (arb_game_get_seed (arb_session_get_game (other)), ==, 13);
 }
 
@@ -787,8 +809,7 @@ test_session_continue_old_save (void)
   g_assert_true (arb_save_write_file (game, NULL, old, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (arb_autosave_slot_available ());
-  g_assert_true (arb_session_continue (session, &error));
-  g_assert_no_error (error);
+  continue_latest (session);
   g_assert_cmpuint (arb_game_get_n_steps (arb_session_get_game (session)), ==, arb_game_get_n_steps (game));
   g_assert_false (g_file_query_exists (old, NULL));
   g_assert_true (g_file_query_exists (arb_session_get_autosave_file (session), NULL));
@@ -800,13 +821,30 @@ static void
 test_session_continue_gone (void)
 {
   g_autoptr (ArbSession) session = arb_session_new ();
+  g_autoptr (ArbSession) playing = arb_session_new ();
+  g_autoptr (ArbGame) game = new_game (15);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (15);
+  g_autoptr (GPtrArray) games = NULL;
   g_autoptr (GError) error = NULL;
 
   clear_saves ();
   g_assert_false (arb_autosave_slot_available ());
-  g_assert_false (arb_session_continue (session, &error));
+  games = arb_test_list_games (NULL);
+  g_assert_cmpuint (games->len, ==, 0);
+  g_clear_pointer (&games, g_ptr_array_unref);
+
+  /* Listed, then finished elsewhere before it is continued. */
+  arb_session_set_game (playing, game, NULL);
+  play_turns (game, rand, 1);
+  arb_session_stop (playing);
+  g_clear_object (&playing);
+  games = arb_test_list_games (NULL);
+  g_assert_cmpuint (games->len, ==, 1);
+  g_assert_true (g_file_delete (((ArbAutosaveEntry *) games->pdata[0])->file, NULL, NULL));
+  g_assert_false (arb_session_continue (session, g_ptr_array_index (games, 0), &error));
   g_assert_nonnull (error);
   g_assert_cmpstr (error->message, ==, "The game in progress is no longer there");
+  g_assert_false (arb_session_get_loading (session));
   g_assert_null (arb_session_get_game (session));
 }
 

@@ -9,6 +9,12 @@
 #include "arb-test-window.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <utime.h>
+
+#include "arb-autosave-slots.h"
+#include "arb-test-files.h"
 
 
 static gboolean
@@ -404,6 +410,129 @@ test_open_damaged_file (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A FIFO chosen as a save game: refused at once, in the window's own
+ * words, never waited on (a plain open() waits for a writer for ever; then
+ * the wait below fails at its limit). */
+static void
+test_open_fifo (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autofree char *dir = g_dir_make_tmp ("arboretum-window-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "fifo.arboretum", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  AdwMessageDialog *told;
+
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  gtk_window_present (GTK_WINDOW (window));
+  arb_window_open_file_interactive (window, file);
+  arb_test_wait_for (window, arb_test_not_loading);
+  g_assert_null (arb_window_get_game (window));
+  told = arb_test_find_message_dialog (window);
+  g_assert_nonnull (told);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (told), "not a regular file"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (told), "fifo.arboretum"));
+  gtk_window_destroy (GTK_WINDOW (told));
+  gtk_window_destroy (GTK_WINDOW (window));
+  arb_test_remove_tree (dir);
+}
+
+/* A game of two left in progress by a window that closed, its save last
+ * written age_seconds ago. */
+static void
+leave_game_in_progress (guint32 seed, int age_seconds)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = NULL;
+  struct utimbuf times;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", seed, &error));
+  g_assert_no_error (error);
+  arb_test_play_turns (window, 1);
+  g_assert_nonnull (arb_session_get_autosave_file (arb_window_get_session (window)));
+  path = g_file_get_path (arb_session_get_autosave_file (arb_window_get_session (window)));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  times.actime = times.modtime = (time_t) (g_get_real_time () / G_USEC_PER_SEC - age_seconds);
+  g_assert_cmpint (g_utime (path, &times), ==, 0);
+}
+
+static gboolean
+games_listed (ArbWindow *window)
+{
+  return window->in_progress != NULL && window->listing == NULL;
+}
+
+/* The labels of section n of the menu of every game in progress. */
+static GPtrArray *
+menu_section_labels (ArbWindow *window, int n)
+{
+  GMenuModel *menu = gtk_menu_button_get_menu_model (window->games_button);
+  g_autoptr (GMenuModel) section = g_menu_model_get_item_link (menu, n, G_MENU_LINK_SECTION);
+  GPtrArray *labels = g_ptr_array_new_with_free_func (g_free);
+
+  for (int i = 0; i < g_menu_model_get_n_items (section); i++)
+    {
+      char *label = NULL;
+
+      g_assert_true (g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+      g_ptr_array_add (labels, label);
+    }
+  return labels;
+}
+
+/* Continue lists every intact game in progress, the most recent first: a
+ * damaged save, the newest, and a FIFO among the saves are named and set
+ * aside, and hide neither game; the older one is continued from the menu,
+ * read in a worker thread (issue 32). */
+static void
+test_continue_lists_every_game (void)
+{
+  g_autoptr (GFile) games_dir = arb_autosave_get_games_dir ();
+  g_autofree char *damaged_id = g_uuid_string_random ();
+  g_autofree char *damaged_name = g_strconcat (damaged_id, ".arboretum", NULL);
+  g_autofree char *damaged_path = g_build_filename (g_file_peek_path (games_dir), damaged_name, NULL);
+  g_autofree char *fifo_path = g_build_filename (g_file_peek_path (games_dir), "fifo.arboretum", NULL);
+  g_autoptr (GPtrArray) intact = NULL;
+  g_autoptr (GPtrArray) set_aside = NULL;
+  ArbWindow *window;
+
+  arb_test_remove_tree (g_file_peek_path (games_dir));
+  leave_game_in_progress (11, 100);
+  leave_game_in_progress (12, 50);
+  g_assert_true (g_file_set_contents (damaged_path, "<arboretum-save format=\"1\"><deck>", -1, NULL));
+  g_assert_cmpint (mkfifo (fifo_path, 0600), ==, 0);
+
+  window = arb_test_new_window ();
+  gtk_window_present (GTK_WINDOW (window));
+  arb_test_wait_for (window, games_listed);
+  g_assert_cmpuint (window->in_progress->len, ==, 2);
+  g_assert_cmpuint (arb_game_get_seed (((ArbAutosaveEntry *) window->in_progress->pdata[0])->game), ==, 12);
+  g_assert_cmpuint (arb_game_get_seed (((ArbAutosaveEntry *) window->in_progress->pdata[1])->game), ==, 11);
+  g_assert_true (gtk_widget_get_visible (window->continue_button));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->games_button)));
+  intact = menu_section_labels (window, 0);
+  g_assert_cmpuint (intact->len, ==, 2);
+  set_aside = menu_section_labels (window, 1);
+  g_assert_cmpuint (set_aside->len, ==, 2);
+  for (guint i = 0; i < set_aside->len; i++)
+    {
+      const char *label = g_ptr_array_index (set_aside, i);
+
+      g_test_message ("set aside: %s", label);
+      g_assert_true (g_str_has_prefix (label, damaged_name) || g_str_has_prefix (label, "fifo.arboretum: "));
+    }
+
+  /* The older game, from the menu: read in a worker thread. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.continue", "u", 1);
+  g_assert_true (arb_session_get_loading (arb_window_get_session (window)));
+  arb_test_wait_for (window, arb_test_has_game);
+  g_assert_cmpuint (arb_game_get_seed (arb_window_get_game (window)), ==, 11);
+  gtk_window_destroy (GTK_WINDOW (window));
+  arb_test_remove_tree (g_file_peek_path (games_dir));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -415,6 +544,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/choosers-modal-in-last-folder", test_choosers_modal_in_last_folder);
   g_test_add_func ("/window/open-file-offers-to-save", test_open_file_offers_to_save);
   g_test_add_func ("/window/open-damaged-file", test_open_damaged_file);
+  g_test_add_func ("/window/open-fifo", test_open_fifo);
+  g_test_add_func ("/window/continue-lists-every-game", test_continue_lists_every_game);
   g_test_add_func ("/window/log-at-end-of-opened-game", test_log_at_end_of_opened_game);
   return g_test_run ();
 }

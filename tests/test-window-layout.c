@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "arb-test-window.h"
+#include "arb-test-files.h"
 
 #include "arb-application.h"
 #include "arb-card-widget.h"
@@ -890,7 +891,7 @@ test_welcome_header (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The welcome page with all five buttons (Continue too) fits a window on
+/* The welcome page with all six buttons (Continue too) fits a window on
  * an 800 × 600 screen under GNOME's top bar, its last row (Play Online,
  * Rules) too. */
 static void
@@ -902,6 +903,7 @@ test_welcome_fits_small_screen (void)
 
   gtk_window_present (GTK_WINDOW (window));
   gtk_widget_set_visible (window->continue_button, TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (window->games_button), TRUE);
   arb_test_find_type (GTK_WIDGET (window), ADW_TYPE_STATUS_PAGE, pages);
   g_assert_cmpuint (pages->len, >=, 1);
   gtk_widget_measure (pages->pdata[0], GTK_ORIENTATION_VERTICAL, 800, &minimum, &natural, NULL, NULL);
@@ -963,6 +965,61 @@ test_hand_fits (void)
   g_settings_reset (settings, "window-height");
 }
 
+/* Settings anyone may have written, in a settings file read as the
+ * desktop's are (the keyfile backend): a negative window size, a size past
+ * any screen and a seat name of 100,000 characters. The window opens at a
+ * size within the schema's range, with no warning (fatal here), and the
+ * name reaches the New Game dialog cut short. In a subprocess, the only
+ * way to give it another settings backend; with a limit. */
+static void
+test_hostile_settings (void)
+{
+  if (g_test_subprocess ())
+    {
+      ArbWindow *window = arb_test_new_window ();
+      ArbNewGameDialog *dialog;
+      g_autoptr (GPtrArray) names = g_ptr_array_new ();
+      int width, height;
+
+      gtk_window_present (GTK_WINDOW (window));
+      arb_test_wait_frames (GTK_WIDGET (window), 1);
+      gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+      g_test_message ("default size %d × %d", width, height);
+      g_assert_cmpint (width, >=, 200);
+      g_assert_cmpint (height, >=, 200);
+      g_assert_cmpint (height, <=, 16384);
+      arb_window_show_new_game (window);
+      dialog = arb_test_find_new_game_dialog ();
+      g_assert_nonnull (dialog);
+      arb_test_find_type (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, names);
+      g_assert_cmpuint (names->len, >=, 2);
+      g_assert_cmpuint (g_utf8_strlen (gtk_editable_get_text (GTK_EDITABLE (names->pdata[1])), -1), ==, 32);
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+
+  {
+    g_autofree char *config = g_dir_make_tmp ("arboretum-config-XXXXXX", NULL);
+    g_autofree char *dir = g_build_filename (config, "glib-2.0", "settings", NULL);
+    g_autofree char *path = g_build_filename (dir, "keyfile", NULL);
+    g_autofree char *long_name = g_strnfill (100000, 'n');
+    g_autofree char *contents = g_strdup_printf ("[io/github/arboretum_game/Arboretum]\n"
+                                                 "window-width=-500\n"
+                                                 "window-height=1000000\n"
+                                                 "seat-names=['', '%s']\n", long_name);
+
+    g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+    g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+    g_setenv ("GSETTINGS_BACKEND", "keyfile", TRUE);
+    g_setenv ("XDG_CONFIG_HOME", config, TRUE);
+    g_test_trap_subprocess (NULL, ARB_TEST_WAIT_LIMIT_SECONDS * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+    g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+    arb_test_remove_tree (config);
+    g_test_trap_assert_passed ();
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -988,5 +1045,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/toggle-side-panel", test_toggle_side_panel);
   g_test_add_func ("/window/welcome-header", test_welcome_header);
   g_test_add_func ("/window/welcome-fits-small-screen", test_welcome_fits_small_screen);
+  g_test_add_func ("/window/hostile-settings", test_hostile_settings);
   return g_test_run ();
 }

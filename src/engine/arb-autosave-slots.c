@@ -12,8 +12,10 @@
 #include <unistd.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <libxml/parser.h>
 
 #include "arb-autosave-slots.h"
+#include "arb-file.h"
 #include "arb-save.h"
 
 #define SAVE_SUFFIX ".arboretum"
@@ -234,56 +236,51 @@ arb_autosave_slot_discard (ArbAutosaveSlot *slot, GError **error)
 
 /* ---- finding the saves ------------------------------------------------------ */
 
-typedef struct
+void
+arb_autosave_entry_free (ArbAutosaveEntry *entry)
 {
-  char   *id;      /* NULL: the save of earlier versions */
-  GFile  *file;
-  guint64 mtime;   /* microseconds */
-} Candidate;
-
-static void
-candidate_free (gpointer data)
-{
-  Candidate *c = data;
-
-  g_free (c->id);
-  g_clear_object (&c->file);
-  g_free (c);
+  if (entry == NULL)
+    return;
+  g_free (entry->id);
+  g_clear_object (&entry->file);
+  g_clear_object (&entry->game);
+  g_free (entry);
 }
 
 static int
 newest_first (gconstpointer a, gconstpointer b)
 {
-  const Candidate *ca = *(Candidate * const *) a;
-  const Candidate *cb = *(Candidate * const *) b;
+  const ArbAutosaveEntry *ea = *(ArbAutosaveEntry * const *) a;
+  const ArbAutosaveEntry *eb = *(ArbAutosaveEntry * const *) b;
 
-  return ca->mtime < cb->mtime ? 1 : ca->mtime > cb->mtime ? -1 : 0;
+  return ea->modified < eb->modified ? 1 : ea->modified > eb->modified ? -1 : 0;
 }
 
+/* Whatever the folder holds under a save's name, FIFOs and folders too:
+ * the reader refuses those by name (arb-file.h), and they are set aside. */
 static void
 add_candidate (GPtrArray *candidates, const char *id, GFile *file)
 {
-  g_autoptr (GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE ","
-                                                  G_FILE_ATTRIBUTE_TIME_MODIFIED ","
+  g_autoptr (GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_TIME_MODIFIED ","
                                                   G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC,
-                                                  G_FILE_QUERY_INFO_NONE, NULL, NULL);
-  Candidate *c;
+                                                  G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  ArbAutosaveEntry *entry;
 
-  if (info == NULL || g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
+  if (info == NULL)
     return;
-  c = g_new0 (Candidate, 1);
-  c->id = g_strdup (id);
-  c->file = g_object_ref (file);
-  c->mtime = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED) * G_USEC_PER_SEC
-             + g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC);
-  g_ptr_array_add (candidates, c);
+  entry = g_new0 (ArbAutosaveEntry, 1);
+  entry->id = g_strdup (id);
+  entry->file = g_object_ref (file);
+  entry->modified = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED) * G_USEC_PER_SEC
+                    + g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC);
+  g_ptr_array_add (candidates, entry);
 }
 
 /* Every automatic save there is, the most recent first. */
 static GPtrArray *
 list_candidates (void)
 {
-  GPtrArray *candidates = g_ptr_array_new_with_free_func (candidate_free);
+  GPtrArray *candidates = g_ptr_array_new_with_free_func ((GDestroyNotify) arb_autosave_entry_free);
   g_autofree char *dir_path = games_dir_path ();
   g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
   g_autoptr (GFile) legacy = arb_autosave_get_file ();
@@ -331,29 +328,31 @@ arb_autosave_slot_available (void)
 
   for (guint i = 0; i < candidates->len; i++)
     {
-      Candidate *c = g_ptr_array_index (candidates, i);
+      ArbAutosaveEntry *entry = g_ptr_array_index (candidates, i);
 
-      if (c->id == NULL || !held_elsewhere (c->id))
+      if (entry->id == NULL || !held_elsewhere (entry->id))
         return TRUE;
     }
   return FALSE;
 }
 
-/* The slot of candidate c, locked; the save of earlier versions moves into
- * a slot of its own first. NULL, without error, when another instance
- * holds it or took it meanwhile. */
-static ArbAutosaveSlot *
-claim (Candidate *c, GError **error)
+/* The slot of entry, locked; the save of earlier versions moves into a
+ * slot of its own first. NULL, without error, when another instance holds
+ * it or took it meanwhile. */
+ArbAutosaveSlot *
+arb_autosave_slot_claim (const ArbAutosaveEntry *entry, GError **error)
 {
-  g_autoptr (ArbAutosaveSlot) slot = c->id != NULL ? slot_for_id (c->id) : arb_autosave_slot_new ();
+  g_autoptr (ArbAutosaveSlot) slot = NULL;
   gboolean held;
 
+  g_return_val_if_fail (entry != NULL, NULL);
+  slot = entry->id != NULL ? slot_for_id (entry->id) : arb_autosave_slot_new ();
   if (!make_games_dir (error) || !slot_lock (slot, &held, error))
     return NULL;
-  if (c->id == NULL)
+  if (entry->id == NULL)
     {
       /* Of two instances, one moves it; the other finds it gone. */
-      if (g_rename (g_file_peek_path (c->file), g_file_peek_path (slot->file)) != 0)
+      if (g_rename (g_file_peek_path (entry->file), g_file_peek_path (slot->file)) != 0)
         {
           int saved_errno = errno;
 
@@ -374,30 +373,135 @@ claim (Candidate *c, GError **error)
   return g_steal_pointer (&slot);
 }
 
-ArbAutosaveSlot *
-arb_autosave_slot_claim_latest (ArbGame **game_out, ArbReview **review_out, GError **error)
+/* ---- the list Continue offers ------------------------------------------------ */
+
+/* Moves a damaged save into games/damaged/, out of Continue's way, where
+ * its owner can still look at it. A save another instance took meanwhile
+ * is its own, intact or not: left alone. */
+static void
+set_aside (const ArbAutosaveEntry *entry)
+{
+  g_autoptr (ArbAutosaveSlot) slot = entry->id != NULL ? slot_for_id (entry->id) : NULL;
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "arboretum", "games",
+                                           "damaged", NULL);
+  g_autofree char *name = g_file_get_basename (entry->file);
+  g_autofree char *target = g_build_filename (dir, name, NULL);
+  gboolean held;
+
+  if (slot != NULL && !slot_lock (slot, &held, NULL))
+    return;
+  if (g_mkdir_with_parents (dir, 0700) == 0)
+    g_rename (g_file_peek_path (entry->file), target);
+  if (slot != NULL)
+    {
+      g_unlink (slot->lock_path);
+      slot_unlock (slot);
+    }
+}
+
+/* One short line: the save's name and why it was set aside, never more
+ * than ARB_AUTOSAVE_DAMAGED_MAX bytes, whatever the file holds. */
+static char *
+damaged_line (const ArbAutosaveEntry *entry, const GError *error)
+{
+  g_autofree char *name = g_file_get_basename (entry->file);
+  g_autofree char *shown = g_filename_display_name (name);
+  /* TRANSLATORS: a saved game that could not be read: its file's name, then why */
+  g_autofree char *line = g_strdup_printf (_("%s: %s"), shown, error->message);
+  const char *end = line;
+
+  while (*end != '\0' && g_utf8_next_char (end) - line <= ARB_AUTOSAVE_DAMAGED_MAX)
+    end = g_utf8_next_char (end);
+  return g_strndup (line, end - line);
+}
+
+typedef struct {
+  GPtrArray *intact;
+  GPtrArray *damaged;
+} Listing;
+
+static void
+listing_free (Listing *listing)
+{
+  g_ptr_array_unref (listing->intact);
+  g_ptr_array_unref (listing->damaged);
+  g_free (listing);
+}
+
+/* A save written by a newer version is not damaged: it waits for it. */
+static gboolean
+is_damage (const GError *error)
+{
+  return !g_error_matches (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_NEWER_VERSION);
+}
+
+/* The game of entry, read as any save is; a refusal says why without the
+ * file's path, which the line naming it gives (damaged_line). */
+static ArbGame *
+read_entry (const ArbAutosaveEntry *entry, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (GBytes) bytes = arb_file_read_bounded (entry->file, ARB_SAVE_MAX_SIZE, cancellable, error);
+
+  return bytes != NULL ? arb_save_load_bytes (bytes, NULL, error) : NULL;
+}
+
+static void
+list_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
   g_autoptr (GPtrArray) candidates = list_candidates ();
+  Listing *listing = g_new0 (Listing, 1);
 
-  g_return_val_if_fail (game_out != NULL, NULL);
-  *game_out = NULL;
-  for (guint i = 0; i < candidates->len; i++)
+  listing->intact = g_ptr_array_new_with_free_func ((GDestroyNotify) arb_autosave_entry_free);
+  listing->damaged = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < candidates->len && !g_cancellable_is_cancelled (cancellable); i++)
     {
-      g_autoptr (ArbAutosaveSlot) slot = NULL;
-      GError *local_error = NULL;
+      ArbAutosaveEntry *entry = g_ptr_array_index (candidates, i);
+      g_autoptr (GError) error = NULL;
 
-      slot = claim (g_ptr_array_index (candidates, i), &local_error);
-      if (local_error != NULL)
-        {
-          g_propagate_error (error, local_error);
-          return NULL;
-        }
-      if (slot == NULL)
+      if (entry->id != NULL && held_elsewhere (entry->id))
         continue;
-      *game_out = arb_save_read_file (slot->file, review_out, NULL, error);
-      if (*game_out == NULL)
-        return NULL;
-      return g_steal_pointer (&slot);
+      entry->game = read_entry (entry, cancellable, &error);
+      if (entry->game != NULL)
+        {
+          g_ptr_array_add (listing->intact, entry);
+          g_ptr_array_index (candidates, i) = NULL;
+        }
+      else if (g_file_query_exists (entry->file, NULL) && !g_cancellable_is_cancelled (cancellable))
+        {
+          g_ptr_array_add (listing->damaged, damaged_line (entry, error));
+          if (is_damage (error))
+            set_aside (entry);
+        }
     }
-  return NULL;
+  if (g_task_return_error_if_cancelled (task))
+    listing_free (listing);
+  else
+    g_task_return_pointer (task, listing, (GDestroyNotify) listing_free);
+}
+
+void
+arb_autosave_list_async (GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+
+  /* libxml2 sets up its globals on first use; do it here, in one thread. */
+  xmlInitParser ();
+  g_task_run_in_thread (task, list_thread);
+}
+
+GPtrArray *
+arb_autosave_list_finish (GAsyncResult *result, GPtrArray **damaged_out, GError **error)
+{
+  Listing *listing;
+  GPtrArray *intact;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  listing = g_task_propagate_pointer (G_TASK (result), error);
+  if (listing == NULL)
+    return NULL;
+  intact = g_ptr_array_ref (listing->intact);
+  if (damaged_out != NULL)
+    *damaged_out = g_ptr_array_ref (listing->damaged);
+  listing_free (listing);
+  return intact;
 }

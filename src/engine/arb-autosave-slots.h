@@ -5,9 +5,10 @@
  * Each game gets an id when it is first saved automatically (a random
  * UUID) and its own file, $XDG_DATA_HOME/arboretum/games/<id>.arboretum.
  * The instance that plays it holds an advisory lock (flock) on
- * games/<id>.lock for as long as it does: Continue offers the most recent
- * save that no running instance holds, and a finished game removes its own
- * file only. The single automatic save of earlier versions,
+ * games/<id>.lock for as long as it does: Continue offers every intact
+ * save that no running instance holds, the most recent first, and a
+ * finished game removes its own file only. A damaged save is set aside in
+ * games/damaged/ and named, never hiding the others. The single automatic save of earlier versions,
  * $XDG_DATA_HOME/arboretum/current.arboretum (arb_autosave_get_file), is
  * offered like the others; continued, it moves into games/.
  */
@@ -22,6 +23,30 @@ G_BEGIN_DECLS
 
 typedef struct _ArbAutosaveSlot ArbAutosaveSlot;
 
+/* A game in progress that Continue offers. */
+typedef struct {
+  char    *id;        /* NULL: the save of earlier versions */
+  GFile   *file;
+  guint64  modified;  /* microseconds since the epoch */
+  ArbGame *game;      /* as read when listed */
+} ArbAutosaveEntry;
+
+/* How long, in bytes, a damaged save's line is at most. */
+#define ARB_AUTOSAVE_DAMAGED_MAX 200
+
+void             arb_autosave_entry_free        (ArbAutosaveEntry *entry);
+/* Reads, in a worker thread, every automatic save that no instance holds:
+ * gives the intact games (ArbAutosaveEntry), the most recent first, and in
+ * damaged_out (may be NULL) one line for each save that could not be read,
+ * "name: why". A damaged save is moved into games/damaged/, so that it
+ * stands in the way of no other; one written by a newer version stays. */
+void             arb_autosave_list_async        (GCancellable  *cancellable,
+                                                 GAsyncReadyCallback callback,
+                                                 gpointer       user_data);
+GPtrArray       *arb_autosave_list_finish       (GAsyncResult  *result,
+                                                 GPtrArray    **damaged_out,
+                                                 GError       **error);
+
 /* $XDG_DATA_HOME/arboretum/games */
 GFile           *arb_autosave_get_games_dir     (void);
 /* Whether Continue has a save to offer: one that no instance holds. */
@@ -29,10 +54,9 @@ gboolean         arb_autosave_slot_available    (void);
 
 /* A new game's slot, with a new id: nothing is written or locked yet. */
 ArbAutosaveSlot *arb_autosave_slot_new          (void);
-/* The most recent save that no instance holds, locked, read into game_out
- * and review_out (may be NULL); NULL without error when there is none. */
-ArbAutosaveSlot *arb_autosave_slot_claim_latest (ArbGame      **game_out,
-                                                 ArbReview    **review_out,
+/* The slot of entry (arb_autosave_list_async), locked; NULL without
+ * error when another instance holds it or its game ended since. */
+ArbAutosaveSlot *arb_autosave_slot_claim        (const ArbAutosaveEntry *entry,
                                                  GError       **error);
 const char      *arb_autosave_slot_get_id       (ArbAutosaveSlot *slot);
 GFile           *arb_autosave_slot_get_file     (ArbAutosaveSlot *slot);

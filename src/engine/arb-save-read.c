@@ -19,6 +19,7 @@
 
 #include "arb-engine-resources.h"
 #include "arb-error.h"
+#include "arb-file.h"
 #include "arb-review.h"
 #include "arb-save.h"
 #include "arb-save-private.h"
@@ -956,25 +957,6 @@ arb_save_load_bytes (GBytes *bytes, ArbReview **review_out, GError **error)
   return arb_save_load_data (data, length, review_out, error);
 }
 
-/* Reads at most one byte more than the limit, so that an endless or huge
- * file is refused without reading it all. */
-static GBytes *
-read_bounded (GFile *file, GCancellable *cancellable, GError **error)
-{
-  g_autoptr (GFileInputStream) stream = NULL;
-  g_autofree char *buffer = NULL;
-  gsize length = 0;
-
-  stream = g_file_read (file, cancellable, error);
-  if (stream == NULL)
-    return NULL;
-  buffer = g_malloc (ARB_SAVE_MAX_SIZE + 1);
-  if (!g_input_stream_read_all (G_INPUT_STREAM (stream), buffer, ARB_SAVE_MAX_SIZE + 1,
-                                &length, cancellable, error))
-    return NULL;
-  return g_bytes_new (buffer, length);
-}
-
 ArbGame *
 arb_save_read_file (GFile *file, ArbReview **review_out, GCancellable *cancellable, GError **error)
 {
@@ -982,11 +964,13 @@ arb_save_read_file (GFile *file, ArbReview **review_out, GCancellable *cancellab
   g_autoptr (GBytes) bytes = NULL;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
-  bytes = read_bounded (file, cancellable, &local_error);
+  bytes = arb_file_read_bounded (file, ARB_SAVE_MAX_SIZE, cancellable, &local_error);
   if (bytes == NULL)
     {
       g_autofree char *name = g_file_get_parse_name (file);
-      g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_IO,
+      gboolean too_large = g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE);
+
+      g_set_error (error, ARB_SAVE_ERROR, too_large ? ARB_SAVE_ERROR_TOO_LARGE : ARB_SAVE_ERROR_IO,
                    _("Could not read “%s”: %s"), name, local_error->message);
       return NULL;
     }

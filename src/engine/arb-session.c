@@ -1002,9 +1002,10 @@ arb_session_cancel_review (ArbSession *self)
 /* ---- files ----------------------------------------------------------------- */
 
 typedef struct {
-  ArbSession   *session;
-  GFile        *file;
-  GCancellable *cancellable;
+  ArbSession      *session;
+  GFile           *file;
+  GCancellable    *cancellable;
+  ArbAutosaveSlot *slot;  /* a game in progress continued, or NULL */
 } Loading;
 
 static void
@@ -1013,7 +1014,20 @@ loading_free (Loading *loading)
   g_object_unref (loading->session);
   g_object_unref (loading->file);
   g_object_unref (loading->cancellable);
+  arb_autosave_slot_free (loading->slot);
   g_free (loading);
+}
+
+static void
+loaded (ArbSession *self, Loading *loading, ArbGame *game, ArbReview *review)
+{
+  if (loading->slot == NULL)
+    {
+      arb_session_open_game (self, game, review, loading->file);
+      return;
+    }
+  set_game_full (self, game, review, NULL, FALSE, -1);
+  self->autosave_slot = g_steal_pointer (&loading->slot);
 }
 
 static void
@@ -1031,7 +1045,7 @@ on_file_read (GObject *source, GAsyncResult *result, gpointer user_data)
       g_clear_object (&self->load_cancellable);
       notify (self, PROP_LOADING);
       if (game != NULL)
-        arb_session_open_game (self, game, review, loading->file);
+        loaded (self, loading, game, review);
       else
         g_signal_emit (self, signals[OPEN_FAILED], 0, error->message);
     }
@@ -1039,23 +1053,30 @@ on_file_read (GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 /* Reads the file in a worker thread, so that the window never stops
- * answering, however long a damaged or hostile file takes to refuse; the
- * game opens, or "open-failed" says why not. */
-void
-arb_session_load (ArbSession *self, GFile *file)
+ * answering, however long a damaged or hostile file takes to refuse. */
+static void
+start_loading (ArbSession *self, GFile *file, ArbAutosaveSlot *slot)
 {
   Loading *loading;
 
-  g_return_if_fail (ARB_IS_SESSION (self));
-  g_return_if_fail (G_IS_FILE (file));
   arb_session_cancel_load (self);
   loading = g_new0 (Loading, 1);
   self->load_cancellable = g_cancellable_new ();
   loading->session = g_object_ref (self);
   loading->file = g_object_ref (file);
   loading->cancellable = g_object_ref (self->load_cancellable);
+  loading->slot = slot;
   arb_save_read_file_async (file, loading->cancellable, on_file_read, loading);
   notify (self, PROP_LOADING);
+}
+
+/* The game opens, or "open-failed" says why not. */
+void
+arb_session_load (ArbSession *self, GFile *file)
+{
+  g_return_if_fail (ARB_IS_SESSION (self));
+  g_return_if_fail (G_IS_FILE (file));
+  start_loading (self, file, NULL);
 }
 
 gboolean
@@ -1084,18 +1105,20 @@ arb_session_get_autosave_file (ArbSession *self)
   return self->autosave_slot != NULL ? arb_autosave_slot_get_file (self->autosave_slot) : NULL;
 }
 
-/* Goes on with the game in progress, kept by the automatic save. */
+/* Goes on with a game in progress that arb_autosave_list_async found: its
+ * save is ours once locked, and read again in a worker thread (it may have
+ * been played since it was listed): "loading" until then, "open-failed" if
+ * it no longer reads. FALSE at once when the game is gone or another
+ * instance plays it. */
 gboolean
-arb_session_continue (ArbSession *self, GError **error)
+arb_session_continue (ArbSession *self, const ArbAutosaveEntry *entry, GError **error)
 {
   g_autoptr (GError) local_error = NULL;
-  g_autoptr (ArbReview) review = NULL;
-  g_autoptr (ArbGame) game = NULL;
   ArbAutosaveSlot *slot;
 
   g_return_val_if_fail (ARB_IS_SESSION (self), FALSE);
-  /* The most recent game in progress that no other instance plays. */
-  slot = arb_autosave_slot_claim_latest (&game, &review, &local_error);
+  g_return_val_if_fail (entry != NULL, FALSE);
+  slot = arb_autosave_slot_claim (entry, &local_error);
   if (slot == NULL)
     {
       /* The file went away since the welcome page offered it. */
@@ -1105,8 +1128,7 @@ arb_session_continue (ArbSession *self, GError **error)
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
-  set_game_full (self, game, review, NULL, FALSE, -1);
-  self->autosave_slot = slot;
+  start_loading (self, arb_autosave_slot_get_file (slot), slot);
   return TRUE;
 }
 

@@ -13,6 +13,7 @@
 
 #include <gio/gio.h>
 
+#include "arb-autosave-slots.h"
 #include "arb-game.h"
 #include "arb-replay.h"
 #include "arb-review.h"
@@ -110,6 +111,7 @@ void          arb_session_load              (ArbSession    *self,
 gboolean      arb_session_get_loading       (ArbSession    *self);
 void          arb_session_cancel_load       (ArbSession    *self);
 gboolean      arb_session_continue          (ArbSession    *self,
+                                             const ArbAutosaveEntry *entry,
                                              GError       **error);
 gboolean      arb_session_save              (ArbSession    *self,
                                              GFile         *file,

@@ -30,6 +30,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
+#include "arb-file.h"
 #include "arb-save.h"
 #include "arb-net-protocol.h"
 #include "arb-net-secret.h"
@@ -501,12 +502,16 @@ arb_net_table_load (GFile *keyfile_file, GError **error)
 {
   g_autoptr (ArbNetTable) self = g_object_new (ARB_TYPE_NET_TABLE, NULL);
   g_autoptr (GKeyFile) keyfile = g_key_file_new ();
-  g_autofree char *path = g_file_get_path (keyfile_file);
+  g_autoptr (GBytes) bytes = NULL;
   g_autofree char *code = NULL;
   g_autoptr (GFile) save = NULL;
   gboolean steps_read;
 
-  if (!g_key_file_load_from_file (keyfile, path, G_KEY_FILE_NONE, error))
+  /* A FIFO or a huge file named *.table is refused, never waited on. */
+  bytes = arb_file_read_bounded (keyfile_file, ARB_SAVE_MAX_SIZE, NULL, error);
+  if (bytes == NULL
+      || !g_key_file_load_from_data (keyfile, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                     G_KEY_FILE_NONE, error))
     return NULL;
   self->id = g_key_file_get_string (keyfile, "table", "id", error);
   if (self->id == NULL || (code = g_key_file_get_string (keyfile, "table", "code", error)) == NULL)
