@@ -829,6 +829,7 @@ test_hostile_server (void)
   FakeServer fake = { g_ptr_array_new_with_free_func (g_free), NULL };
   g_autofree char *uri = NULL;
   GSList *uris;
+  g_autofree char *deep = NULL, *closed = NULL;
   guint n_bad, n_changed = 0;
 
   g_ptr_array_add (fake.messages, state_with ("true", "[{\"name\":\"A\",\"kind\":\"person\",\"connected\":true},"
@@ -849,6 +850,15 @@ test_hostile_server (void)
   g_ptr_array_add (fake.messages, g_strdup ("{\"type\":\"joined\",\"table\":\"t\",\"seat\":9}"));
   g_ptr_array_add (fake.messages, g_strdup ("{\"type\":\"joined\",\"table\":\"t\",\"seat\":0,\"host\":\"yes\"}"));
   g_ptr_array_add (fake.messages, g_strdup ("{\"type\":\"joined\",\"table\":[],\"seat\":0}"));
+  /* json-glib's parser recurses: 262,000 "[" crashed the client. Nesting
+   * past the limit is refused before it parses, also inside an object, but
+   * not brackets in a string. */
+  g_ptr_array_add (fake.messages, g_strnfill (262000, '['));
+  deep = g_strnfill (ARB_NET_MAX_DEPTH, '[');
+  closed = g_strnfill (ARB_NET_MAX_DEPTH, ']');
+  g_ptr_array_add (fake.messages, g_strdup_printf ("{\"type\":\"state\",\"x\":%s%s}", deep, closed));
+  g_ptr_array_add (fake.messages, g_strdup ("{\"type\":\"state\",\"x\":'[[[[',\"y\":1}"));
+  g_ptr_array_add (fake.messages, g_strdup ("{\"type\":\"state\",/* [ */\"y\":1}"));
   n_bad = fake.messages->len;
   /* One good state, then one too large to read. */
   g_ptr_array_add (fake.messages, state_with ("true", two, ",\"last\":{\"player\":1,\"kind\":\"draw\",\"source\":-1}", view));
