@@ -380,10 +380,11 @@ save_settings (ArbNewGameDialog *self)
   g_settings_set_strv (self->settings, "seat-players", (const char * const *) who_v);
 }
 
-/* Creates the game the dialog describes, from this seed, and remembers the
+/* Creates the game the dialog describes, dealt from the system's
+ * cryptographic source (no seed tells its cards), and remembers the
  * choices. */
 ArbGame *
-arb_new_game_dialog_start (ArbNewGameDialog *self, guint32 seed, GError **error)
+arb_new_game_dialog_start (ArbNewGameDialog *self, GError **error)
 {
   g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
   ArbVariant variant = chosen_variant (self);
@@ -404,14 +405,14 @@ arb_new_game_dialog_start (ArbNewGameDialog *self, guint32 seed, GError **error)
   if (adw_expander_row_get_enable_expansion (self->species_row))
     chosen_species (self, &mask);
   save_settings (self);
-  return arb_game_new (variant, players, seed, mask, error);
+  return arb_game_new_unseeded (variant, players, mask, error);
 }
 
 static void
 on_start_clicked (ArbNewGameDialog *self)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (ArbGame) game = arb_new_game_dialog_start (self, g_random_int (), &error);
+  g_autoptr (ArbGame) game = arb_new_game_dialog_start (self, &error);
 
   if (game == NULL)
     {

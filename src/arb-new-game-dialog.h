@@ -13,7 +13,6 @@ G_DECLARE_FINAL_TYPE (ArbNewGameDialog, arb_new_game_dialog, ARB, NEW_GAME_DIALO
 
 ArbNewGameDialog *arb_new_game_dialog_new   (GSettings        *settings);
 ArbGame          *arb_new_game_dialog_start (ArbNewGameDialog *self,
-                                             guint32           seed,
                                              GError          **error);
 
 G_END_DECLS

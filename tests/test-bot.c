@@ -229,7 +229,10 @@ test_hostile_lines (void)
   g_autofree char *text = NULL;
   g_auto (GStrv) answers = NULL;
   const char *expected_ids[] = { "1", "2", "null", "3", "null", "null", "null", "5", "null",
-                                 "\"\xf0\x9f\x98\x80\"", "null", "null", "null", "6", "7", "null" };
+                                 "\"\xf0\x9f\x98\x80\"", "null", "null", "null", "6", "7", "null",
+                                 "8", "9", "10" };
+  g_autoptr (GString) long_deck = g_string_new (NULL);
+  g_autoptr (GString) long_pile = NULL;
 
   if (cli == NULL)
     {
@@ -284,6 +287,27 @@ test_hostile_lines (void)
   /* An octal escape, which json-glib reads as the byte 0xf3, and the ID
    * went back as bytes that are not UTF-8. */
   g_string_append (lines, "{\"messageID\": \"\\763\", \"state\": {}}\n");
+  /* A deck of 288 was read as 288 mod 256 = 32 cards, and the bot played
+   * on: a list longer than the game's 48 cards is refused, as is a pile. */
+  for (guint i = 0; i < 288; i++)
+    g_string_append (long_deck, i ? ",null" : "null");
+  long_pile = g_string_new (hand->str);
+  g_string_append (long_pile, ",[\"J\", 1]");
+  g_string_append_printf (lines, "{\"messageID\": 8, \"state\": {\"deck\": [%s], "
+                          "\"hand\": [[\"W\",8],[\"M\",3],[\"W\",4],[\"J\",5],[\"C\",8],[\"M\",7],[\"J\",2],[\"R\",7]], "
+                          "\"discard\": [], \"opponentDiscard\": [], \"playArea\": {\"0\": {\"0\": [\"R\",5]}}, "
+                          "\"opponentPlayArea\": {}, \"opponentHand\": [null,null,null,null,null,null,null], "
+                          "\"turn\": 0, \"subTurn\": 3, \"activeTurn\": true}}\n", long_deck->str);
+  g_string_append (lines, "{\"messageID\": 9, \"state\": {\"deck\": 1000, "
+                          "\"hand\": [[\"W\",8],[\"M\",3],[\"W\",4],[\"J\",5],[\"C\",8],[\"M\",7],[\"J\",2],[\"R\",7]], "
+                          "\"discard\": [], \"opponentDiscard\": [], \"playArea\": {\"0\": {\"0\": [\"R\",5]}}, "
+                          "\"opponentPlayArea\": {}, \"opponentHand\": [null,null,null,null,null,null,null], "
+                          "\"turn\": 0, \"subTurn\": 3, \"activeTurn\": true}}\n");
+  g_string_append_printf (lines, "{\"messageID\": 10, \"state\": {\"deck\": 32, "
+                          "\"hand\": [[\"W\",8],[\"M\",3],[\"W\",4],[\"J\",5],[\"C\",8],[\"M\",7],[\"J\",2],[\"R\",7]], "
+                          "\"discard\": [%s], \"opponentDiscard\": [], \"playArea\": {\"0\": {\"0\": [\"R\",5]}}, "
+                          "\"opponentPlayArea\": {}, \"opponentHand\": [null,null,null,null,null,null,null], "
+                          "\"turn\": 0, \"subTurn\": 3, \"activeTurn\": true}}\n", long_pile->str);
 
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
                                         | G_SUBPROCESS_FLAGS_STDERR_SILENCE);

@@ -232,7 +232,9 @@ test_cli_review_refused (void)
  * the same verdict on it: score
  * refused a good save padded past 256 KiB (its limit for JSON positions)
  * and a good save in EBCDIC (which it took for JSON), both of which
- * validate accepted. */
+ * validate accepted. A save in EBCDIC is now refused by all alike, as
+ * not UTF-8: in EBCDIC the loader's scan of the bytes sees no tag, and
+ * a hostile file went past its guard (issue 32). */
 static void
 test_cli_same_verdict (void)
 {
@@ -246,6 +248,7 @@ test_cli_same_verdict (void)
   g_autofree char *ebcdic = NULL;
   g_autoptr (GError) error = NULL;
   const char *files[] = { padded_path, ebcdic_path };
+  const int verdicts[] = { 0, 2 };
   const char *commands[] = { "validate", "show", "score" };
   gsize length, ebcdic_length;
 
@@ -273,14 +276,16 @@ test_cli_same_verdict (void)
 
       if (reviewed.status != 0)
         g_test_message ("review %s: %s", files[f], reviewed.err);
-      g_assert_cmpint (reviewed.status, ==, 0);
+      g_assert_cmpint (reviewed.status, ==, verdicts[f]);
       for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
         {
           g_auto (Run) run = run_cli (commands[c], files[f], NULL);
 
           if (run.status != 0)
             g_test_message ("%s %s: %s", commands[c], files[f], run.err);
-          g_assert_cmpint (run.status, ==, 0);
+          g_assert_cmpint (run.status, ==, verdicts[f]);
+          if (verdicts[f] != 0)
+            g_assert_nonnull (strstr (run.err, "not in UTF-8"));
         }
     }
 

@@ -527,6 +527,70 @@ test_score_hostile (void)
   }
 }
 
+/* small.json with the first member of that name given value, JSON text. */
+static GBytes *
+small_with (const char *member, const char *value)
+{
+  g_autofree char *path = position_path ("small.json");
+  g_autofree char *small = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GRegex) regex = NULL;
+  g_autoptr (GMatchInfo) match = NULL;
+  g_autofree char *pattern = g_strdup_printf ("\"%s\": *(\"[^\"]*\"|\\[[^]]*\\])", member);
+  GString *changed;
+  int start, end;
+
+  g_assert_true (g_file_get_contents (path, &small, NULL, &error));
+  g_assert_no_error (error);
+  regex = g_regex_new (pattern, 0, 0, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_regex_match (regex, small, 0, &match));
+  g_assert_true (g_match_info_fetch_pos (match, 0, &start, &end));
+  changed = g_string_new_len (small, start);
+  g_string_append_printf (changed, "\"%s\": %s%s", member, value, small + end);
+  return g_string_free_to_bytes (changed);
+}
+
+/* A 250 KB name, rule set or species was refused in a 250 KB line: a
+ * refusal quotes at most a few words of the file, and a name of more than
+ * 64 characters is refused. A hand longer than the game has cards is
+ * refused before its cards are read. */
+static void
+test_score_long_text (void)
+{
+  g_autoptr (GString) hand = g_string_new ("[");
+  g_autofree char *long_text = NULL;
+  const char *members[] = { "name", "variant", "species" };
+  const char *args[] = { "score", "-", NULL };
+
+  long_text = g_strnfill (250000, 'N');
+  for (guint i = 0; i < G_N_ELEMENTS (members); i++)
+    {
+      g_autofree char *value = g_strdup_printf (i == 2 ? "[\"%s\"]" : "\"%s\"", long_text);
+      g_autoptr (GBytes) input = small_with (members[i], value);
+      g_auto (Run) run = { 0 };
+
+      run_cli_with_input (&run, input, args);
+      g_test_message ("%s: %s", members[i], run.err);
+      g_assert_cmpint (run.status, ==, 2);
+      assert_one_line (run.err);
+      g_assert_cmpuint (strlen (run.err), <, 300);
+      g_assert_null (strstr (run.err, "NNNNNNNNNNNNNNNNNNNNNNNNNNNNNN"));
+    }
+  for (guint i = 0; i < 81; i++)
+    g_string_append_printf (hand, "%s{\"species\": \"oak\", \"value\": 1}", i ? ", " : "");
+  g_string_append (hand, "]");
+  {
+    g_autoptr (GBytes) input = small_with ("hand", hand->str);
+    g_auto (Run) run = { 0 };
+
+    run_cli_with_input (&run, input, args);
+    g_assert_cmpint (run.status, ==, 2);
+    assert_one_line (run.err);
+    g_assert_nonnull (strstr (run.err, "more than 80 cards"));
+  }
+}
+
 /* A name with a terminal's escape sequence in it is printed escaped, in
  * the report and in a refusal: it never reaches the terminal raw. */
 static void
@@ -865,6 +929,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/score/round-trip", test_score_round_trip);
   g_test_add_func ("/cli/score/damaged", test_score_damaged);
   g_test_add_func ("/cli/score/hostile", test_score_hostile);
+  g_test_add_func ("/cli/score/long-text", test_score_long_text);
   g_test_add_func ("/cli/score/escapes-names", test_score_escapes_names);
   g_test_add_func ("/cli/score/unreadable", test_score_unreadable);
   g_test_add_func ("/cli/play/variants", test_play_variants);

@@ -235,7 +235,7 @@ test_replace (void)
   const char *replace = "{\"type\":\"replace\",\"seat\":2,\"level\":\"easy\"}";
   ArbNetTable *table;
 
-  host_setup (&h, "{\"type\":\"create\",\"players\":3,\"seats\":[\"person\",\"person\",\"person\"],\"seed\":4}");
+  host_setup (&h, "{\"type\":\"create\",\"players\":3,\"seats\":[\"person\",\"person\",\"person\"],\"practice\":true,\"seed\":4}");
   table = host_table (&h);
   join = join_message (h.code, NULL);
   watch = g_strdup_printf ("{\"type\":\"watch\",\"code\":\"%s\"}", h.code);
@@ -394,7 +394,7 @@ test_history (void)
   g_autofree char *watch = NULL, *rejoin = NULL;
   ArbGame *game;
 
-  host_setup (&h, "{\"type\":\"create\",\"players\":3,\"seed\":11}");
+  host_setup (&h, "{\"type\":\"create\",\"players\":3,\"practice\":true,\"seed\":11}");
   join_all (&h, peers, 3);
   game = arb_net_table_get_game (host_table (&h));
   g_assert_cmpstr (type_of (sent_back (peers[2], 2)), ==, "joined");
@@ -474,7 +474,7 @@ test_record (void)
   g_autofree char *watch = NULL;
   GPtrArray *sent;
 
-  host_setup (&h, "{\"type\":\"create\",\"players\":2,\"seed\":12}");
+  host_setup (&h, "{\"type\":\"create\",\"players\":2,\"practice\":true,\"seed\":12}");
   join_all (&h, peers, 2);
   watcher = arb_test_net_greeted_peer (h.server);
   watch = g_strdup_printf ("{\"type\":\"watch\",\"code\":\"%s\"}", h.code);
@@ -767,6 +767,52 @@ count_changed (ArbNetClient *client, gpointer user_data)
   (*(guint *) user_data)++;
 }
 
+/* A table's deal comes from the system's cryptographic source: a seed is
+ * refused unless the table is marked practice, and then every player who
+ * joins is told it. Nothing seeds a table by default. */
+static void
+test_seed_practice_only (void)
+{
+  Host plain, practice;
+  g_autofree char *join = NULL;
+  g_autoptr (JsonObject) joined = NULL;
+  g_autoptr (ArbNetPeer) guest = NULL;
+  ArbGame *game;
+
+  host_setup (&plain, "{\"type\":\"create\",\"players\":2}");
+  game = arb_net_table_get_game (host_table (&plain));
+  g_assert_false (arb_game_has_seed (game));
+  arb_test_net_assert_refused (plain.server, plain.host,
+                               "{\"type\":\"create\",\"players\":2,\"seed\":7}", "bad-setup");
+  arb_test_net_assert_refused (plain.server, plain.host,
+                               "{\"type\":\"create\",\"players\":2,\"practice\":false,\"seed\":7}", "bad-setup");
+  arb_test_net_assert_refused (plain.server, plain.host,
+                               "{\"type\":\"create\",\"players\":2,\"practice\":1,\"seed\":7}", "protocol");
+  join = join_message (plain.code, NULL);
+  arb_test_net_say (plain.server, plain.host, join);
+  joined = parse (sent_back (plain.host, 2));
+  g_assert_cmpstr (json_object_get_string_member (joined, "type"), ==, "joined");
+  g_assert_false (json_object_has_member (joined, "seed"));
+  g_assert_false (json_object_has_member (joined, "practice"));
+
+  host_setup (&practice, "{\"type\":\"create\",\"players\":2,\"practice\":true,\"seed\":7}");
+  game = arb_net_table_get_game (host_table (&practice));
+  g_assert_true (arb_game_has_seed (game));
+  g_assert_cmpuint (arb_game_get_seed (game), ==, 7);
+  g_clear_pointer (&join, g_free);
+  g_clear_pointer (&joined, json_object_unref);
+  join = join_message (practice.code, NULL);
+  guest = arb_test_net_greeted_peer (practice.server);
+  arb_test_net_say (practice.server, guest, join);
+  joined = parse (sent_back (guest, 2));
+  g_assert_cmpstr (json_object_get_string_member (joined, "type"), ==, "joined");
+  g_assert_true (json_object_get_boolean_member (joined, "practice"));
+  g_assert_cmpint (json_object_get_int_member (joined, "seed"), ==, 7);
+  arb_net_server_remove_peer (practice.server, guest);
+  host_teardown (&practice);
+  host_teardown (&plain);
+}
+
 /* A hostile server: every field it sends is checked, a message that fails
  * changes nothing, and a message over 256 KiB closes the connection. */
 static void
@@ -783,6 +829,7 @@ test_hostile_server (void)
   FakeServer fake = { g_ptr_array_new_with_free_func (g_free), NULL };
   g_autofree char *uri = NULL;
   GSList *uris;
+  g_autofree char *deep = NULL, *closed = NULL;
   guint n_bad, n_changed = 0;
 
   g_ptr_array_add (fake.messages, state_with ("true", "[{\"name\":\"A\",\"kind\":\"person\",\"connected\":true},"
@@ -803,6 +850,15 @@ test_hostile_server (void)
   g_ptr_array_add (fake.messages, g_strdup ("{\"type\":\"joined\",\"table\":\"t\",\"seat\":9}"));
   g_ptr_array_add (fake.messages, g_strdup ("{\"type\":\"joined\",\"table\":\"t\",\"seat\":0,\"host\":\"yes\"}"));
   g_ptr_array_add (fake.messages, g_strdup ("{\"type\":\"joined\",\"table\":[],\"seat\":0}"));
+  /* json-glib's parser recurses: 262,000 "[" crashed the client. Nesting
+   * past the limit is refused before it parses, also inside an object, but
+   * not brackets in a string. */
+  g_ptr_array_add (fake.messages, g_strnfill (262000, '['));
+  deep = g_strnfill (ARB_NET_MAX_DEPTH, '[');
+  closed = g_strnfill (ARB_NET_MAX_DEPTH, ']');
+  g_ptr_array_add (fake.messages, g_strdup_printf ("{\"type\":\"state\",\"x\":%s%s}", deep, closed));
+  g_ptr_array_add (fake.messages, g_strdup ("{\"type\":\"state\",\"x\":'[[[[',\"y\":1}"));
+  g_ptr_array_add (fake.messages, g_strdup ("{\"type\":\"state\",/* [ */\"y\":1}"));
   n_bad = fake.messages->len;
   /* One good state, then one too large to read. */
   g_ptr_array_add (fake.messages, state_with ("true", two, ",\"last\":{\"player\":1,\"kind\":\"draw\",\"source\":-1}", view));
@@ -1032,6 +1088,7 @@ main (int argc, char **argv)
   g_test_add_func ("/net/host/replaced-game-ends", test_replaced_game_ends);
   g_test_add_func ("/net/host/history-size", test_history_size);
   g_test_add_func ("/net/host/hostile-server", test_hostile_server);
+  g_test_add_func ("/net/host/seed-practice-only", test_seed_practice_only);
   g_test_add_func ("/net/host/cli-replace-away", test_cli_replace_away);
   return g_test_run ();
 }

@@ -446,6 +446,7 @@ test_hostile_messages (void)
   ArbNetServer *s;
   g_autoptr (ArbNetPeer) stranger = NULL;
   g_autoptr (ArbNetPeer) rude = NULL;
+  g_autofree char *deep = NULL;
   static const char * const malformed[] = {
     "", "{", "[1,2]", "null", "\"move\"", "{\"type\":7}", "{\"type\":\"move\"",
     "{\"type\":\"nonsense\"}", "{\"type\":\"\\u0000\"}", "\xff\xfe{}",
@@ -478,6 +479,10 @@ test_hostile_messages (void)
   s = h.server;
   for (guint i = 0; i < G_N_ELEMENTS (malformed); i++)
     arb_test_net_assert_refused (s, h.seats[0], malformed[i], codes[i]);
+  /* json-glib's parser recurses: a message of brackets is refused before. */
+  deep = g_strnfill (ARB_NET_MAX_MESSAGE, '[');
+  arb_test_net_assert_refused (s, h.seats[0], deep, "protocol");
+  g_assert_cmpuint (strlen (arb_test_net_last_sent (h.seats[0])), <=, 200);
   g_assert_cmpuint (arb_game_get_n_steps (arb_net_table_get_game (h.table)), ==, 0);
 
   /* Out of turn, for another seat, stale, replayed, illegal. */

@@ -353,6 +353,98 @@ good_save_with (const char *inserted)
   return text;
 }
 
+/* A tag of attributes up to about size bytes, behind a declaration of
+ * encoding, written as the file would be in that encoding: the body in
+ * body_encoding, the declaration in ASCII or, for EBCDIC, in EBCDIC. */
+static char *
+wide_save_in (const char *decl, const char *body_encoding, gboolean decl_encoded,
+              gsize size, gsize *length)
+{
+  g_autoptr (GString) body = g_string_new ("<arboretum-save format=\"1\"><deck ");
+  g_autoptr (GString) file = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *encoded = NULL;
+  gsize encoded_length;
+
+  for (guint i = 0; body->len < size; i++)
+    g_string_append_printf (body, "a%u=\"\" ", i);
+  g_string_append (body, "/></arboretum-save>");
+  if (decl_encoded)
+    g_string_prepend (body, decl);
+  encoded = g_convert (body->str, (gssize) body->len, body_encoding, "UTF-8", NULL,
+                       &encoded_length, &error);
+  g_assert_no_error (error);
+  if (!decl_encoded)
+    g_string_append (file, decl);
+  g_string_append_len (file, encoded, (gssize) encoded_length);
+  g_assert_cmpuint (file->len, <, ARB_SAVE_MAX_SIZE);
+  *length = file->len;
+  return g_string_free (g_steal_pointer (&file), FALSE);
+}
+
+/* Refused at once, in one short line that repeats nothing of the file. */
+static void
+assert_refused_briefly (const char *data, gsize length, ArbSaveError code)
+{
+  g_autoptr (GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  g_assert_null (arb_save_load_data (data, length, NULL, &error));
+  g_test_message ("refused in %.1f ms: %s", (g_get_monotonic_time () - start) / 1000.0,
+                  error->message);
+  g_assert_error (error, ARB_SAVE_ERROR, (int) code);
+  g_assert_null (strchr (error->message, '\n'));
+  g_assert_cmpuint (strlen (error->message), <=, 200);
+  g_assert_null (strstr (error->message, "a1"));
+  g_assert_null (strstr (error->message, "UTF-7"));
+  g_assert_null (strstr (error->message, "037"));
+}
+
+/* In EBCDIC or UTF-7 no byte the scan looks for is what it seems: a tag of
+ * 150,000 attributes went past it, and libxml2 took 17 to 250 s to refuse
+ * the file. Such an encoding is refused before libxml2 reads anything, with
+ * or without a byte order mark, with either quote; an encoding whose ASCII
+ * is ASCII is read, and its bytes scanned as before. */
+static void
+test_save_foreign_encodings (void)
+{
+  static const struct {
+    const char *decl;
+    const char *body_encoding;
+    gboolean    decl_encoded;
+  } cases[] = {
+    { "<?xml version=\"1.0\" encoding=\"IBM037\"?>\n", "IBM037", TRUE },
+    { "<?xml version=\"1.0\" encoding=\"EBCDIC-US\"?>\n", "IBM037", TRUE },
+    { "<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n", "UTF-7", FALSE },
+    { "<?xml version='1.0' encoding = 'utf-7' ?>\n", "UTF-7", FALSE },
+    { "\xef\xbb\xbf<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n", "UTF-7", FALSE },
+    { "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n", "UTF-7", FALSE },
+    { "<?xml version=\"1.0\" encoding=\"UTF-7\"", "UTF-7", FALSE },
+  };
+  g_autoptr (GString) latin1 = good_save_with ("");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = NULL;
+  g_autofree char *wide_latin1 = NULL;
+  gsize length;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *file = wide_save_in (cases[i].decl, cases[i].body_encoding,
+                                            cases[i].decl_encoded, 150000, &length);
+
+      assert_refused_briefly (file, length, ARB_SAVE_ERROR_NOT_XML);
+    }
+
+  /* ISO-8859-1 keeps ASCII: the file reads, and the attribute guard holds. */
+  g_assert_cmpuint (g_string_replace (latin1, "encoding=\"UTF-8\"", "encoding=\"ISO-8859-1\"", 1), ==, 1);
+  game = arb_save_load_data (latin1->str, latin1->len, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+  wide_latin1 = wide_save_in ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n", "ISO-8859-1",
+                              FALSE, 150000, &length);
+  assert_refused_briefly (wide_latin1, length, ARB_SAVE_ERROR_TOO_LARGE);
+}
+
 /* Comments, CDATA sections and processing instructions are not tags: an
  * apostrophe in them opened a quote that never closed, so the attributes
  * of the tags after them went uncounted (a 1 MB file of 143,258 of them
@@ -1031,6 +1123,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/save/external-entity", test_save_external_entity);
   g_test_add_func ("/save/huge", test_save_huge);
   g_test_add_func ("/save/hostile-bytes", test_save_hostile_bytes);
+  g_test_add_func ("/save/foreign-encodings", test_save_foreign_encodings);
   g_test_add_func ("/save/scan-markup", test_save_scan_markup);
   g_test_add_func ("/save/too-many", test_save_too_many);
   g_test_add_func ("/save/long-values", test_save_long_values);

@@ -307,7 +307,7 @@ check_default_names (void)
   g_assert_cmpuint (entries->len, >=, 2);
   g_assert_cmpstr (gtk_editable_get_text (entries->pdata[0]), ==, "Ann");
   g_assert_cmpstr (gtk_editable_get_text (entries->pdata[1]), ==, expected_name);
-  game = arb_new_game_dialog_start (dialog, 1, &error);
+  game = arb_new_game_dialog_start (dialog, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (arb_player_get_name (arb_game_get_player (game, 1)), ==, expected_name);
   stored = g_settings_get_strv (settings, "seat-names");

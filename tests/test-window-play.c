@@ -8,6 +8,7 @@
 
 #include "arb-test-window.h"
 
+#include <string.h>
 #include <glib/gstdio.h>
 
 #include "arb-application.h"
@@ -219,13 +220,61 @@ test_new_game_dialog (void)
   g_settings_set_string (settings, "variant", "classic");
   g_settings_set_uint (settings, "seats", 3);
   dialog = arb_new_game_dialog_new (settings);
-  game = arb_new_game_dialog_start (dialog, 42, &error);
+  game = arb_new_game_dialog_start (dialog, &error);
   g_assert_no_error (error);
   g_assert_cmpint (arb_game_get_variant (game), ==, ARB_VARIANT_CLASSIC);
   g_assert_cmpuint (arb_game_get_n_seats (game), ==, 3);
   g_assert_cmpint (arb_player_get_kind (arb_game_get_player (game, 0)), ==, ARB_PLAYER_PERSON);
   g_assert_cmpint (arb_player_get_kind (arb_game_get_player (game, 1)), ==, ARB_PLAYER_COMPUTER);
   gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+keep_game (ArbNewGameDialog *dialog, ArbGame *game, ArbGame **kept)
+{
+  g_set_object (kept, game);
+}
+
+/* The game the dialog's Start button creates, as the window gets it. */
+static ArbGame *
+start_from_dialog (GSettings *settings)
+{
+  ArbNewGameDialog *dialog = arb_new_game_dialog_new (settings);
+  ArbGame *game = NULL;
+
+  g_signal_connect (dialog, "game-created", G_CALLBACK (keep_game), &game);
+  g_signal_emit_by_name (gtk_window_get_default_widget (GTK_WINDOW (dialog)), "clicked");
+  g_assert_nonnull (game);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  return game;
+}
+
+/* New Game deals from the system's cryptographic source: no seed describes
+ * the deal, none is saved, and two games set up alike are dealt apart. */
+static void
+test_new_game_unseeded (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
+  g_autoptr (ArbGame) first = NULL;
+  g_autoptr (ArbGame) second = NULL;
+  g_autoptr (GBytes) save = NULL;
+  g_autoptr (GError) error = NULL;
+  const ArbPile *a, *b;
+
+  g_settings_set_string (settings, "variant", "standard");
+  g_settings_set_uint (settings, "seats", 4);
+  first = start_from_dialog (settings);
+  second = start_from_dialog (settings);
+  g_assert_false (arb_game_has_seed (first));
+  g_assert_false (arb_game_has_seed (second));
+  a = arb_game_get_deck (first);
+  b = arb_game_get_deck (second);
+  g_assert_cmpuint (a->n, ==, b->n);
+  /* The same order of 80 cards twice, out of 80!, is no chance at all. */
+  g_assert_false (memcmp (a->cards, b->cards, a->n) == 0);
+  save = arb_save_to_bytes (first, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_null (g_strstr_len (g_bytes_get_data (save, NULL), g_bytes_get_size (save), "seed="));
 }
 
 static void
@@ -613,6 +662,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/cover-between-people", test_cover_between_people);
   g_test_add_func ("/window/hot-seat", test_hot_seat);
   g_test_add_func ("/window/new-game-dialog", test_new_game_dialog);
+  g_test_add_func ("/window/new-game-unseeded", test_new_game_unseeded);
   g_test_add_func ("/window/take-back", test_take_back);
   g_test_add_func ("/window/drop-on-cell", test_drop_on_cell);
   g_test_add_func ("/window/new-game-keyboard", test_new_game_keyboard);

@@ -104,6 +104,25 @@ write_card (JsonBuilder *builder, ArbCard card)
   json_builder_end_array (builder);
 }
 
+/* The cards of the bot's game: six species of eight. */
+static guint
+bot_n_cards (void)
+{
+  return arb_species_mask_count (bot_species ()) * ARB_N_VALUES;
+}
+
+/* A list of the state that has no more elements than the game has cards:
+ * a deck of 288 was read as 32 cards, and the bot played on. */
+static gboolean
+check_card_count (guint length, const char *name, GError **error)
+{
+  if (length <= bot_n_cards ())
+    return TRUE;
+  g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+               _("“%s” holds more than the %u cards of the game"), name, bot_n_cards ());
+  return FALSE;
+}
+
 static JsonArray *
 get_array (JsonObject *state, const char *name, GError **error)
 {
@@ -114,6 +133,8 @@ get_array (JsonObject *state, const char *name, GError **error)
                    _("The state has no list “%s”"), name);
       return NULL;
     }
+  if (!check_card_count (json_array_get_length (json_node_get_array (node)), name, error))
+    return NULL;
   return json_node_get_array (node);
 }
 
@@ -126,7 +147,7 @@ parse_hand (JsonObject *state, const char *name, ArbCardSet *hand, guint8 *size,
 
   if (array == NULL)
     return FALSE;
-  *size = (guint8) MIN (json_array_get_length (array), 255u);
+  *size = (guint8) json_array_get_length (array);
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       JsonNode *node = json_array_get_element (array, i);
@@ -148,7 +169,7 @@ parse_pile (JsonObject *state, const char *name, ArbPile *pile, GError **error)
   if (array == NULL)
     return FALSE;
   pile->n = 0;
-  for (guint i = 0; i < json_array_get_length (array) && i < ARB_N_CARDS; i++)
+  for (guint i = 0; i < json_array_get_length (array); i++)
     {
       if (!parse_card (json_array_get_element (array, i), &card, error))
         return FALSE;
@@ -157,12 +178,18 @@ parse_pile (JsonObject *state, const char *name, ArbPile *pile, GError **error)
   return TRUE;
 }
 
+/* Without GLib's message, which would write the text back whole. */
 static gboolean
-parse_coordinate (const char *text, int *value, GError **error)
+parse_coordinate (const char *text, const char *name, int *value, GError **error)
 {
   gint64 number;
-  if (!g_ascii_string_to_signed (text, 10, -ARB_COORD_LIMIT, ARB_COORD_LIMIT, &number, error))
-    return FALSE;
+  if (!g_ascii_string_to_signed (text, 10, -ARB_COORD_LIMIT, ARB_COORD_LIMIT, &number, NULL))
+    {
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                   _("A coordinate of “%s” is not a whole number from %d to %d"),
+                   name, -ARB_COORD_LIMIT, ARB_COORD_LIMIT);
+      return FALSE;
+    }
   *value = (int) number;
   return TRUE;
 }
@@ -191,7 +218,7 @@ parse_area (JsonObject *state, const char *name, ArbArboretum *arboretum, GError
       int x, y;
       ArbCard card;
 
-      if (!parse_coordinate (lx->data, &x, error))
+      if (!parse_coordinate (lx->data, name, &x, error))
         return FALSE;
       if (!JSON_NODE_HOLDS_OBJECT (column))
         continue;
@@ -201,7 +228,7 @@ parse_area (JsonObject *state, const char *name, ArbArboretum *arboretum, GError
           JsonNode *cell = json_object_get_member (json_node_get_object (column), ly->data);
           if (JSON_NODE_HOLDS_NULL (cell))
             continue;
-          if (!parse_coordinate (ly->data, &y, error) || !parse_card (cell, &card, error))
+          if (!parse_coordinate (ly->data, name, &y, error) || !parse_card (cell, &card, error))
             return FALSE;
           /* More cards than the game has, or two on one cell: no game
            * reaches that, and the players would work past their bounds. */
@@ -238,13 +265,21 @@ int_member (JsonObject *object, const char *name, gint64 default_value)
   return node != NULL ? json_node_get_int (node) : default_value;
 }
 
-static guint
-parse_deck_size (JsonObject *state)
+/* The deck as its size or as a list of (unknown) cards. */
+static gboolean
+parse_deck_size (JsonObject *state, guint8 *size, GError **error)
 {
   JsonNode *node = json_object_get_member (state, "deck");
+  gint64 n;
+
   if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
-    return json_array_get_length (json_node_get_array (node));
-  return (guint) CLAMP (int_member (state, "deck", 0), 0, ARB_N_CARDS);
+    n = json_array_get_length (json_node_get_array (node));
+  else
+    n = MAX (int_member (state, "deck", 0), 0);
+  if (!check_card_count ((guint) MIN (n, (gint64) G_MAXUINT), "deck", error))
+    return FALSE;
+  *size = (guint8) n;
+  return TRUE;
 }
 
 /* The bot's view of the position; our seat is 0. */
@@ -264,9 +299,8 @@ parse_view (JsonObject *object, ArbProjection *view, GError **error)
   state.turn = (guint16) CLAMP (int_member (object, "turn", 0), 0, G_MAXUINT16);
   state.phase = sub_turn <= 1 ? ARB_PHASE_DRAW : sub_turn == 2 ? ARB_PHASE_PLAY : ARB_PHASE_DISCARD;
   state.draws = (guint8) CLAMP (sub_turn, 0, 2);
-  state.deck.n = (guint8) parse_deck_size (object);
-
-  if (!parse_hand (object, "hand", &state.hands[0], &sizes[0], error)
+  if (!parse_deck_size (object, &state.deck.n, error)
+      || !parse_hand (object, "hand", &state.hands[0], &sizes[0], error)
       || !parse_hand (object, "opponentHand", &state.hands[OPPONENT], &sizes[OPPONENT], error)
       || !parse_pile (object, "discard", &state.discards[0], error)
       || !parse_pile (object, "opponentDiscard", &state.discards[OPPONENT], error)

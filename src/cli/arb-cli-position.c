@@ -22,6 +22,13 @@ G_DEFINE_QUARK (arb-cli-position-error-quark, arb_cli_position_error)
  * and refusing it early keeps a hostile file from exhausting the stack of
  * the JSON parser. */
 #define MAX_JSON_DEPTH 64
+/* A player's name, in characters: room for any name a person gives, and a
+ * refusal that quotes one stays a short line. */
+#define MAX_NAME 64
+/* Text of the file quoted in a refusal, in characters. */
+#define MAX_QUOTED 24
+/* A refusal is one line of at most this many bytes, whatever the file. */
+#define MAX_REFUSAL 200
 
 typedef struct {
   ArbCliPosition *position;
@@ -42,6 +49,19 @@ refuse (GError **error, const char *where, const char *format, ...)
   g_set_error (error, ARB_CLI_POSITION_ERROR, ARB_CLI_POSITION_ERROR_INVALID, _("%s: %s"),
                where, what);
   return FALSE;
+}
+
+/* Text of the file as a refusal quotes it: at most MAX_QUOTED characters,
+ * then "…", so that an id of 250 KB is never written back whole. */
+static char *
+quote_short (const char *text)
+{
+  if (g_utf8_strlen (text, -1) <= MAX_QUOTED)
+    return g_strdup (text);
+  {
+    g_autofree char *start = g_utf8_substring (text, 0, MAX_QUOTED);
+    return g_strconcat (start, "…", NULL);
+  }
 }
 
 static gboolean
@@ -121,8 +141,11 @@ read_variant (JsonObject *root, ArbVariant *variant, GError **error)
   if (id == NULL)
     return FALSE;
   if (!arb_variant_from_id (id, variant))
-    return refuse (error, "variant",
-                   _("unknown rule set “%s” (expected standard, classic or solo)"), id);
+    {
+      g_autofree char *quoted = quote_short (id);
+      return refuse (error, "variant",
+                     _("unknown rule set “%s” (expected standard, classic or solo)"), quoted);
+    }
   return TRUE;
 }
 
@@ -163,10 +186,13 @@ read_species (JsonObject *root, ArbCliPosition *position, GError **error)
       if (!holds_type (node, G_TYPE_STRING))
         return refuse (error, where, _("a species id (a string) was expected"));
       if (!arb_species_from_id (json_node_get_string (node), &species))
-        return refuse (error, where, _("unknown species “%s”"), json_node_get_string (node));
+        {
+          g_autofree char *quoted = quote_short (json_node_get_string (node));
+          return refuse (error, where, _("unknown species “%s”"), quoted);
+        }
       if (position->species & (1u << species))
         return refuse (error, where, _("the species “%s” is listed twice"),
-                       json_node_get_string (node));
+                       arb_species_id (species));
       position->species |= (ArbSpeciesMask) (1u << species);
     }
   if (json_array_get_length (list) != wanted)
@@ -189,9 +215,13 @@ read_card (Reader *reader, JsonObject *object, const char *where, ArbCard *card,
   if (id == NULL)
     return FALSE;
   if (!arb_species_from_id (id, &species))
-    return refuse (error, where, _("unknown species “%s”"), id);
+    {
+      g_autofree char *quoted = quote_short (id);
+      return refuse (error, where, _("unknown species “%s”"), quoted);
+    }
   if (!(reader->position->species & (1u << species)))
-    return refuse (error, where, _("the species “%s” is not in play (see “species”)"), id);
+    return refuse (error, where, _("the species “%s” is not in play (see “species”)"),
+                   arb_species_id (species));
   if (!get_integer (object, "value", where, &value, error))
     return FALSE;
   if (value < 1 || value > ARB_N_VALUES)
@@ -216,16 +246,30 @@ player_where (const char *name, guint p)
                       : g_strdup_printf ("players[%u]", p);
 }
 
+/* A list of cards longer than the game has cards is refused before its
+ * first card is read. */
+static gboolean
+check_card_count (JsonArray *list, const char *where, GError **error)
+{
+  if (json_array_get_length (list) > ARB_N_CARDS)
+    return refuse (error, where, _("more than %u cards, which no game has"), ARB_N_CARDS);
+  return TRUE;
+}
+
 static gboolean
 read_hand (Reader *reader, JsonArray *list, guint p, const char *player, GError **error)
 {
+  g_autofree char *where = g_strdup_printf ("%s, hand", player);
+
+  if (!check_card_count (list, where, error))
+    return FALSE;
   for (guint i = 0; i < json_array_get_length (list); i++)
     {
-      g_autofree char *where = g_strdup_printf ("%s, hand[%u]", player, i);
-      JsonObject *object = get_object_element (list, i, where, error);
+      g_autofree char *card_where = g_strdup_printf ("%s, hand[%u]", player, i);
+      JsonObject *object = get_object_element (list, i, card_where, error);
       ArbCard card;
 
-      if (object == NULL || !read_card (reader, object, where, &card, error))
+      if (object == NULL || !read_card (reader, object, card_where, &card, error))
         return FALSE;
       arb_card_set_add (&reader->position->hands[p], card);
     }
@@ -330,8 +374,11 @@ static gboolean
 read_arboretum (Reader *reader, JsonArray *list, guint p, const char *player, GError **error)
 {
   FarCell cells[ARB_N_CARDS];
+  g_autofree char *list_where = g_strdup_printf ("%s, arboretum", player);
   guint n = 0;
 
+  if (!check_card_count (list, list_where, error))
+    return FALSE;
   for (guint i = 0; i < json_array_get_length (list); i++)
     {
       g_autofree char *where = g_strdup_printf ("%s, arboretum[%u]", player, i);
@@ -362,6 +409,8 @@ read_player (Reader *reader, JsonArray *players, guint p, GError **error)
 
   if (object == NULL || (name = get_string (object, "name", where, error)) == NULL)
     return FALSE;
+  if (g_utf8_strlen (name, -1) > MAX_NAME)
+    return refuse (error, where, _("the name is longer than %d characters"), MAX_NAME);
   reader->position->names[p] = g_strdup (name);
   player = player_where (name, p);
   hand = get_array (object, "hand", player, error);
@@ -559,6 +608,14 @@ arb_cli_position_load_data (ArbCliPosition *position, const char *data, gsize le
   if (load_data (position, data, length, &local_error))
     return TRUE;
   line = arb_error_one_line (local_error->message);
+  if (strlen (line) > MAX_REFUSAL)
+    {
+      /* Cut at a character's start, where "…" fits. */
+      gsize cut = MAX_REFUSAL - strlen ("…");
+      while (cut > 0 && (line[cut] & 0xc0) == 0x80)
+        cut--;
+      strcpy (line + cut, "…");
+    }
   g_set_error_literal (error, local_error->domain, local_error->code, line);
   return FALSE;
 }

@@ -355,9 +355,14 @@ arb_cli_show (int argc, char **argv)
 
   replay = arb_replay_new (game);
   arb_replay_seek (replay, step < 0 ? n_steps : (guint) step);
-  g_string_append_printf (out, _("%s, seed %u: after step %u of %u\n"),
-                          arb_variant_name (arb_game_get_variant (game)),
-                          arb_game_get_seed (game), arb_replay_get_step (replay), n_steps);
+  if (arb_game_has_seed (game))
+    g_string_append_printf (out, _("%s, seed %u: after step %u of %u\n"),
+                            arb_variant_name (arb_game_get_variant (game)),
+                            arb_game_get_seed (game), arb_replay_get_step (replay), n_steps);
+  else
+    g_string_append_printf (out, _("%s, dealt without a seed: after step %u of %u\n"),
+                            arb_variant_name (arb_game_get_variant (game)),
+                            arb_replay_get_step (replay), n_steps);
   if (rights)
     {
       const ArbState *state = arb_replay_get_state (replay);

@@ -16,6 +16,7 @@
 #include "arb-pile.h"
 #include "arb-player.h"
 #include "arb-projection.h"
+#include "arb-random.h"
 #include "arb-replay.h"
 #include "arb-review.h"
 #include "arb-rights.h"

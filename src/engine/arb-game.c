@@ -18,7 +18,7 @@ struct _ArbGame
   gboolean   has_deck; /* FALSE when the start was not a fresh deal */
   GArray    *steps;    /* ArbStep, every action since the deal */
   GPtrArray *players;  /* ArbPlayer, one per seat */
-  guint32    seed;
+  gint64     seed;     /* ARB_GAME_NO_SEED when no seed describes the deal */
 };
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (ArbGame, arb_game, G_TYPE_OBJECT,
@@ -127,23 +127,45 @@ copy_players (GPtrArray *players)
   return copy;
 }
 
-/* A new game dealt from a deck shuffled by the seed. species 0 lets the seed
- * choose the species too. */
-ArbGame *
-arb_game_new (ArbVariant variant, GPtrArray *players, guint32 seed, ArbSpeciesMask species,
-              GError **error)
+static ArbGame *
+game_new_dealt (ArbVariant variant, GPtrArray *players, ArbRandom *random, gint64 seed,
+                ArbSpeciesMask species, GError **error)
 {
-  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
   ArbPile deck;
 
   g_return_val_if_fail (players != NULL, NULL);
-  if (!arb_state_shuffle_deck (variant, players->len, &species, rand, &deck, error))
+  if (!arb_state_shuffle_deck (variant, players->len, &species, random, &deck, error))
     return NULL;
   return arb_game_new_with_deck (variant, players, seed, species, &deck, error);
 }
 
+/* A new game dealt from the operating system's cryptographic source: what
+ * a person plays, in the window or at a server's table. No seed describes
+ * the deal (arb_game_has_seed() is FALSE), so no card seen tells the others.
+ * species 0 draws the species too. */
+ArbGame *
+arb_game_new_unseeded (ArbVariant variant, GPtrArray *players, ArbSpeciesMask species,
+                       GError **error)
+{
+  g_autoptr (ArbRandom) random = arb_random_new_system ();
+
+  return game_new_dealt (variant, players, random, ARB_GAME_NO_SEED, species, error);
+}
+
+/* A new game dealt from a deck shuffled by the seed, the same on every
+ * machine: for self-play, tournaments, tests and practice tables, where the
+ * seed is public. species 0 lets the seed choose the species too. */
+ArbGame *
+arb_game_new (ArbVariant variant, GPtrArray *players, guint32 seed, ArbSpeciesMask species,
+              GError **error)
+{
+  g_autoptr (ArbRandom) random = arb_random_new_seeded (seed);
+
+  return game_new_dealt (variant, players, random, seed, species, error);
+}
+
 static ArbGame *
-game_new (const ArbState *start, GPtrArray *players, guint32 seed, GError **error)
+game_new (const ArbState *start, GPtrArray *players, gint64 seed, GError **error)
 {
   if (players->len != arb_state_n_seats (start))
     {
@@ -162,15 +184,17 @@ game_new (const ArbState *start, GPtrArray *players, guint32 seed, GError **erro
 }
 
 /* A game dealt from a deck in a known order (top last), as a save game
- * records it: no random number is drawn. */
+ * records it: no random number is drawn. seed is the one that shuffled the
+ * deck, or ARB_GAME_NO_SEED. */
 ArbGame *
-arb_game_new_with_deck (ArbVariant variant, GPtrArray *players, guint32 seed,
+arb_game_new_with_deck (ArbVariant variant, GPtrArray *players, gint64 seed,
                         ArbSpeciesMask species, const ArbPile *deck, GError **error)
 {
   ArbState start;
   ArbGame *self;
 
   g_return_val_if_fail (players != NULL && deck != NULL, NULL);
+  g_return_val_if_fail (seed == ARB_GAME_NO_SEED || (seed >= 0 && seed <= G_MAXUINT32), NULL);
   if (!arb_state_setup_with_deck (&start, variant, players->len, species, deck, error))
     return NULL;
   self = game_new (&start, players, seed, error);
@@ -246,15 +270,28 @@ reconstruct_deck (const ArbState *start, ArbPile *deck)
 /* A game from a start position. When it is a fresh deal the game can be
  * saved; a position taken from the middle of a game can only be played on. */
 ArbGame *
-arb_game_new_from_state (const ArbState *start, GPtrArray *players, guint32 seed, GError **error)
+arb_game_new_from_state (const ArbState *start, GPtrArray *players, gint64 seed, GError **error)
 {
   ArbGame *self;
 
   g_return_val_if_fail (start != NULL && players != NULL, NULL);
+  g_return_val_if_fail (seed == ARB_GAME_NO_SEED || (seed >= 0 && seed <= G_MAXUINT32), NULL);
   self = game_new (start, players, seed, error);
   if (self != NULL)
     self->has_deck = reconstruct_deck (start, &self->deck);
   return self;
+}
+
+/* The game's deal, and its seed if it has one, with other players and no
+ * step taken yet: a player's name and kind are fixed when a game is made. */
+ArbGame *
+arb_game_new_same_deal (ArbGame *game, GPtrArray *players, GError **error)
+{
+  g_return_val_if_fail (ARB_IS_GAME (game) && players != NULL, NULL);
+  if (game->has_deck)
+    return arb_game_new_with_deck (game->start.variant, players, game->seed,
+                                   game->start.species, &game->deck, error);
+  return arb_game_new_from_state (&game->start, players, game->seed, error);
 }
 
 /* The whole deck in the order it was dealt from (top last), or NULL when
@@ -287,11 +324,21 @@ arb_game_get_variant (ArbGame *self)
   return self->state.variant;
 }
 
+/* Whether a seed describes the deal: FALSE for a game dealt from the
+ * operating system's source (arb_game_new_unseeded), which no seed does. */
+gboolean
+arb_game_has_seed (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  return self->seed != ARB_GAME_NO_SEED;
+}
+
+/* The seed that shuffled the deck; 0 when there is none (arb_game_has_seed). */
 guint32
 arb_game_get_seed (ArbGame *self)
 {
   g_return_val_if_fail (ARB_IS_GAME (self), 0);
-  return self->seed;
+  return arb_game_has_seed (self) ? (guint32) self->seed : 0;
 }
 
 guint

@@ -25,6 +25,13 @@ G_BEGIN_DECLS
 #define ARB_TYPE_GAME (arb_game_get_type ())
 G_DECLARE_FINAL_TYPE (ArbGame, arb_game, ARB, GAME, GObject)
 
+/* The seed of a game whose deal no seed describes (arb_game_new_unseeded). */
+#define ARB_GAME_NO_SEED (-1)
+
+ArbGame        *arb_game_new_unseeded      (ArbVariant       variant,
+                                            GPtrArray       *players,
+                                            ArbSpeciesMask   species,
+                                            GError         **error);
 ArbGame        *arb_game_new               (ArbVariant       variant,
                                             GPtrArray       *players,
                                             guint32          seed,
@@ -32,19 +39,23 @@ ArbGame        *arb_game_new               (ArbVariant       variant,
                                             GError         **error);
 ArbGame        *arb_game_new_from_state    (const ArbState  *start,
                                             GPtrArray       *players,
-                                            guint32          seed,
+                                            gint64           seed,
                                             GError         **error);
 ArbGame        *arb_game_new_with_deck     (ArbVariant       variant,
                                             GPtrArray       *players,
-                                            guint32          seed,
+                                            gint64           seed,
                                             ArbSpeciesMask   species,
                                             const ArbPile   *deck,
+                                            GError         **error);
+ArbGame        *arb_game_new_same_deal     (ArbGame         *game,
+                                            GPtrArray       *players,
                                             GError         **error);
 const ArbPile  *arb_game_get_deck          (ArbGame         *self);
 
 const ArbState *arb_game_get_state         (ArbGame         *self);
 const ArbState *arb_game_get_start_state   (ArbGame         *self);
 ArbVariant      arb_game_get_variant       (ArbGame         *self);
+gboolean        arb_game_has_seed          (ArbGame         *self);
 guint32         arb_game_get_seed          (ArbGame         *self);
 guint           arb_game_get_n_seats       (ArbGame         *self);
 ArbPlayer      *arb_game_get_player        (ArbGame         *self,

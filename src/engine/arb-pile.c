@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "arb-pile.h"
+#include "arb-random.h"
 
 /* All cards of the given species, in card order. */
 void
@@ -15,13 +16,14 @@ arb_pile_fill (ArbPile *pile, ArbSpeciesMask species)
         arb_pile_push (pile, arb_card_new ((ArbSpecies) s, v));
 }
 
-/* Fisher-Yates, so that every order is equally likely for a given GRand. */
+/* Fisher-Yates, so that every order is equally likely: each card's place
+ * is drawn without bias (arb_random_below). */
 void
-arb_pile_shuffle (ArbPile *pile, GRand *rand)
+arb_pile_shuffle (ArbPile *pile, ArbRandom *random)
 {
   for (guint i = pile->n; i > 1; i--)
     {
-      guint j = (guint) g_rand_int_range (rand, 0, (gint32) i);
+      guint j = arb_random_below (random, i);
       ArbCard tmp = pile->cards[i - 1];
       pile->cards[i - 1] = pile->cards[j];
       pile->cards[j] = tmp;

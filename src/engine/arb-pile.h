@@ -5,6 +5,7 @@
 #pragma once
 
 #include "arb-card.h"
+#include "arb-random.h"
 
 G_BEGIN_DECLS
 
@@ -36,6 +37,6 @@ arb_pile_pop (ArbPile *pile)
 void arb_pile_fill   (ArbPile        *pile,
                       ArbSpeciesMask  species);
 void arb_pile_shuffle (ArbPile       *pile,
-                       GRand         *rand);
+                       ArbRandom     *random);
 
 G_END_DECLS

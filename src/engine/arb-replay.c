@@ -422,19 +422,11 @@ ArbGame *
 arb_replay_continue (ArbReplay *self, GError **error)
 {
   g_autoptr (GPtrArray) players = NULL;
-  const ArbPile *deck;
   ArbGame *branch;
 
   g_return_val_if_fail (ARB_IS_REPLAY (self), NULL);
   players = game_players (self->game);
-  deck = arb_game_get_deck (self->game);
-  if (deck != NULL)
-    branch = arb_game_new_with_deck (arb_game_get_variant (self->game), players,
-                                     arb_game_get_seed (self->game),
-                                     arb_game_get_start_state (self->game)->species, deck, error);
-  else
-    branch = arb_game_new_from_state (arb_game_get_start_state (self->game), players,
-                                      arb_game_get_seed (self->game), error);
+  branch = arb_game_new_same_deal (self->game, players, error);
   if (branch == NULL)
     return NULL;
 

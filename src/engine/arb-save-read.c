@@ -87,7 +87,7 @@ typedef struct {
   ArbReview *review;   /* the review read, if any */
   GPtrArray *players;
   ArbVariant variant;
-  guint32    seed;
+  gint64     seed;      /* ARB_GAME_NO_SEED when the file has none */
   ArbSpeciesMask species;
   ArbPile    deck;
 } Reader;
@@ -200,18 +200,18 @@ read_xy (xmlNode *node, int *x, int *y, GError **error)
 }
 
 static gboolean
-read_game (Reader *reader, xmlNode *node, GError **error)
+read_game (Reader *reader, xmlNode *node, guint format_version, GError **error)
 {
-  gint64 seed;
-
   if (!arb_variant_from_id (attribute (node, "variant"), &reader->variant))
     {
       set_invalid (error, node, _("unknown rule set"));
       return FALSE;
     }
-  if (!read_int (node, "seed", 0, G_MAXUINT32, &seed, error))
+  /* Format 3 is the first to deal without a seed. */
+  reader->seed = ARB_GAME_NO_SEED;
+  if ((format_version < 3 || attribute (node, "seed") != NULL)
+      && !read_int (node, "seed", 0, G_MAXUINT32, &reader->seed, error))
     return FALSE;
-  reader->seed = (guint32) seed;
 
   for (xmlNode *s = first_element (node->children); s != NULL; s = next_element (s))
     {
@@ -881,7 +881,7 @@ read_document (xmlDocPtr doc, guint format_version, ArbReview **review_out, GErr
     }
 
   reader.players = g_ptr_array_new_with_free_func (g_object_unref);
-  if (!read_game (&reader, game, error) || !read_players (&reader, players, error)
+  if (!read_game (&reader, game, format_version, error) || !read_players (&reader, players, error)
       || !check_setup (&reader, error) || !read_deck (&reader, deck, error))
     goto out;
   reader.game = arb_game_new_with_deck (reader.variant, reader.players, reader.seed,

@@ -246,6 +246,93 @@ starts_with (const char *data, gsize length, gsize at, const char *prefix)
   return at + prefix_length <= length && memcmp (data + at, prefix, prefix_length) == 0;
 }
 
+/* The encodings whose bytes below 128 are ASCII, so that the scan below
+ * reads tags and quotes as libxml2 will; a save is written in UTF-8. */
+static gboolean
+is_ascii_compatible (const char *name, gsize length)
+{
+  static const char * const names[] = {
+    "UTF-8", "UTF8", "US-ASCII", "ASCII", "ISO-8859-1", "ISO_8859-1", "LATIN1", "ISO-LATIN-1",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (length == strlen (names[i]) && g_ascii_strncasecmp (name, names[i], length) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The value of the declaration's encoding pseudo-attribute, within the
+ * first 256 bytes: *value is NULL when the declaration names none. FALSE
+ * when the declaration cannot be read (no end, no quotes). */
+static gboolean
+find_declared_encoding (const char *decl, gsize length, const char **value, gsize *value_length)
+{
+  const char *end = g_strstr_len (decl, (gssize) MIN (length, 256), "?>");
+  const char *at = end != NULL ? g_strstr_len (decl, end - decl, "encoding") : NULL;
+  const char *close;
+
+  *value = NULL;
+  if (end == NULL)
+    return FALSE;
+  if (at == NULL)
+    return TRUE;
+  at += strlen ("encoding");
+  while (at < end && g_ascii_isspace (*at))
+    at++;
+  if (at == end || *at++ != '=')
+    return FALSE;
+  while (at < end && g_ascii_isspace (*at))
+    at++;
+  if (at == end || (*at != '"' && *at != '\''))
+    return FALSE;
+  close = memchr (at + 1, *at, (gsize) (end - at - 1));
+  if (close == NULL)
+    return FALSE;
+  *value = at + 1;
+  *value_length = (gsize) (close - *value);
+  return TRUE;
+}
+
+/* libxml2 decodes a file as its first bytes and XML declaration say: in
+ * EBCDIC or UTF-7 no byte the scan looks for is what it seems, and a tag of
+ * 200,000 attributes went past it (17 to 250 s to refuse). So only a file
+ * in an encoding whose ASCII is ASCII is read: UTF-8 (with or without its
+ * byte order mark), or a declared US-ASCII or ISO-8859-1. UTF-16 and
+ * UTF-32 hold NUL bytes, which the scan refuses. */
+static gboolean
+check_encoding (const char *data, gsize length, GError **error)
+{
+  static const char ebcdic_xml[] = "\x4c\x6f\xa7\x94"; /* "<?xm" */
+  const char *value;
+  gsize value_length = 0;
+
+  if (starts_with (data, length, 0, "\xef\xbb\xbf"))
+    data += 3, length -= 3;
+  if (starts_with (data, length, 0, "\xfe\xff") || starts_with (data, length, 0, "\xff\xfe")
+      || starts_with (data, length, 0, ebcdic_xml))
+    {
+      g_set_error_literal (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_NOT_XML,
+                           _("The file is not in UTF-8 (UTF-16 or EBCDIC): a save game is UTF-8 text"));
+      return FALSE;
+    }
+  if (!starts_with (data, length, 0, "<?xml") || length < 6 || !g_ascii_isspace (data[5]))
+    return TRUE; /* no declaration: libxml2 reads UTF-8 */
+  if (!find_declared_encoding (data, length, &value, &value_length))
+    {
+      g_set_error_literal (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_NOT_XML,
+                           _("Line 1: the XML declaration is damaged or longer than any save game’s"));
+      return FALSE;
+    }
+  if (value != NULL && !is_ascii_compatible (value, value_length))
+    {
+      g_set_error_literal (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_NOT_XML,
+                           _("Line 1: the file declares a character encoding other than UTF-8, "
+                             "which a save game never has"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Looks over the bytes before libxml2 does: a save game is UTF-8 text, so
  * a NUL byte (junk after the document, or UTF-16) refuses it; and no tag
  * may have more than MAX_ATTRIBUTES attributes, which libxml2 would compare
@@ -261,6 +348,8 @@ arb_save_check_text (const char *data, gsize length, GError **error)
   gboolean in_tag = FALSE;
   char quote = 0;
 
+  if (!check_encoding (data, length, error))
+    return FALSE;
   if (nul != NULL)
     {
       gsize offset = (gsize) (nul - data);

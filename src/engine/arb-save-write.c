@@ -71,8 +71,10 @@ write_game (xmlTextWriterPtr w, ArbGame *game)
 
   xmlTextWriterStartElement (w, BAD_CAST "game");
   xmlTextWriterWriteAttribute (w, BAD_CAST "variant", BAD_CAST arb_variant_id (start->variant));
-  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "seed", "%" G_GUINT32_FORMAT,
-                                     arb_game_get_seed (game));
+  /* A deal from the system's source has no seed to write. */
+  if (arb_game_has_seed (game))
+    xmlTextWriterWriteFormatAttribute (w, BAD_CAST "seed", "%" G_GUINT32_FORMAT,
+                                       arb_game_get_seed (game));
   for (guint s = 0; s < ARB_N_SPECIES; s++)
     if (start->species & (1u << s))
       {
@@ -278,9 +280,18 @@ write_review (xmlTextWriterPtr w, ArbReview *review, ArbVariant variant)
   xmlTextWriterEndElement (w);
 }
 
+/* The oldest format that holds the game: older versions read format 1. */
+static int
+format_of (ArbGame *game, ArbReview *review)
+{
+  if (!arb_game_has_seed (game))
+    return ARB_SAVE_FORMAT_VERSION;
+  return review != NULL ? ARB_SAVE_FORMAT_REVIEW : ARB_SAVE_FORMAT_PLAIN;
+}
+
 /* The save game of the whole game so far and its review (NULL: none), as
- * the bytes of the file: format 1, which older versions read, unless there
- * is a review. The review must be one of the game's first steps. */
+ * the bytes of the file, in the oldest format that holds them. The review
+ * must be one of the game's first steps. */
 GBytes *
 arb_save_to_bytes (ArbGame *game, ArbReview *review, GError **error)
 {
@@ -308,8 +319,7 @@ arb_save_to_bytes (ArbGame *game, ArbReview *review, GError **error)
   xmlTextWriterStartDocument (w, NULL, "UTF-8", NULL);
   xmlTextWriterWriteComment (w, BAD_CAST " An Arboretum save game: see docs/save-format.md ");
   xmlTextWriterStartElement (w, BAD_CAST "arboretum-save");
-  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "format", "%d",
-                                     review != NULL ? ARB_SAVE_FORMAT_VERSION : ARB_SAVE_FORMAT_PLAIN);
+  xmlTextWriterWriteFormatAttribute (w, BAD_CAST "format", "%d", format_of (game, review));
   xmlTextWriterWriteAttribute (w, BAD_CAST "generator", BAD_CAST "Arboretum " PACKAGE_VERSION);
   write_game (w, game);
   write_players (w, game);

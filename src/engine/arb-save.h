@@ -36,10 +36,12 @@ typedef enum {
   ARB_SAVE_ERROR_BAD_REVIEW,        /* a review that does not fit the game's steps */
 } ArbSaveError;
 
-/* The newest format this version reads, and writes for a game with a
- * review (ArbReview); a game without one is written in format 1, which
+/* The newest format this version reads, and writes for a game whose deal
+ * no seed describes (arb_game_new_unseeded). A game with a seed is written
+ * in format 2 when it has a review (ArbReview), else in format 1, which
  * older versions read too (docs/save-format.md). */
-#define ARB_SAVE_FORMAT_VERSION 2
+#define ARB_SAVE_FORMAT_VERSION 3
+#define ARB_SAVE_FORMAT_REVIEW 2
 #define ARB_SAVE_FORMAT_PLAIN 1
 /* No save game comes near this: a finished game is about 20 KiB. */
 /* A whole 4-player game takes about 22 KB; the limit leaves ten times that

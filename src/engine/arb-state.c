@@ -22,7 +22,7 @@ arb_state_n_piles (const ArbState *state)
 }
 
 static ArbSpeciesMask
-choose_species (guint count, GRand *rand)
+choose_species (guint count, ArbRandom *random)
 {
   ArbSpecies order[ARB_N_SPECIES];
   ArbSpeciesMask mask = 0;
@@ -31,7 +31,7 @@ choose_species (guint count, GRand *rand)
     order[s] = (ArbSpecies) s;
   for (guint i = 0; i < count; i++)
     {
-      guint j = (guint) g_rand_int_range (rand, (gint32) i, ARB_N_SPECIES);
+      guint j = i + arb_random_below (random, ARB_N_SPECIES - i);
       ArbSpecies tmp = order[i];
       order[i] = order[j];
       order[j] = tmp;
@@ -59,29 +59,31 @@ check_species (ArbVariant variant, guint n_seats, ArbSpeciesMask species, GError
  * the random number generator. */
 gboolean
 arb_state_shuffle_deck (ArbVariant variant, guint n_seats, ArbSpeciesMask *species,
-                        GRand *rand, ArbPile *deck, GError **error)
+                        ArbRandom *random, ArbPile *deck, GError **error)
 {
   if (!arb_rules_check_players (variant, n_seats, error))
     return FALSE;
   if (*species == 0)
-    *species = choose_species (arb_rules_species_count (variant, n_seats), rand);
+    *species = choose_species (arb_rules_species_count (variant, n_seats), random);
   if (!check_species (variant, n_seats, *species, error))
     return FALSE;
 
   arb_pile_fill (deck, *species);
-  arb_pile_shuffle (deck, rand);
+  arb_pile_shuffle (deck, random);
   return TRUE;
 }
 
 /* Shuffles a deck of the species (chosen at random when species is 0)
- * and deals it. */
+ * and deals it, from a seeded GRand: the command line's tournaments and
+ * benchmarks, and the tests, deal many games from one. */
 gboolean
 arb_state_setup (ArbState *state, ArbVariant variant, guint n_seats, ArbSpeciesMask species,
                  GRand *rand, GError **error)
 {
+  g_autoptr (ArbRandom) random = arb_random_new_from_rand (rand);
   ArbPile deck;
 
-  if (!arb_state_shuffle_deck (variant, n_seats, &species, rand, &deck, error))
+  if (!arb_state_shuffle_deck (variant, n_seats, &species, random, &deck, error))
     return FALSE;
   return arb_state_setup_with_deck (state, variant, n_seats, species, &deck, error);
 }

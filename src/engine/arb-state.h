@@ -47,7 +47,7 @@ gboolean arb_state_setup             (ArbState       *state,
 gboolean arb_state_shuffle_deck      (ArbVariant      variant,
                                       guint           n_seats,
                                       ArbSpeciesMask *species,
-                                      GRand          *rand,
+                                      ArbRandom      *random,
                                       ArbPile        *deck,
                                       GError        **error);
 gboolean arb_state_setup_with_deck   (ArbState       *state,

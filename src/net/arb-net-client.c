@@ -494,7 +494,8 @@ send_message (ArbNetClient *self, JsonBuilder *builder)
 }
 
 /* seats: "person" or a computer level for each seat, NULL for all persons;
- * seed < 0 for a deal nobody knows. */
+ * seed < 0 for a deal nobody knows, else a practice table whose seed every
+ * player is told. */
 void
 arb_net_client_create (ArbNetClient *self, ArbVariant variant, guint n_seats,
                        const char * const *seats, gint64 seed)
@@ -516,6 +517,8 @@ arb_net_client_create (ArbNetClient *self, ArbVariant variant, guint n_seats,
     }
   if (seed >= 0)
     {
+      json_builder_set_member_name (builder, "practice");
+      json_builder_add_boolean_value (builder, TRUE);
       json_builder_set_member_name (builder, "seed");
       json_builder_add_int_value (builder, seed);
     }

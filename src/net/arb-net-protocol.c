@@ -42,6 +42,46 @@ fail (GError **error, const char *what)
   return FALSE;
 }
 
+/* json-glib's parser recurses once a level, so that a host sending 262,000
+ * "[" exhausted a client's stack. The bytes are looked over first: nesting
+ * deeper than any message has is refused before the parser sees it.
+ * Strings are followed with their escapes; what json-glib reads but JSON
+ * has not (comments, single-quoted strings), in which this scan would lose
+ * track of the strings, is refused too. */
+static gboolean
+check_nesting (const char *data, gsize length, GError **error)
+{
+  gboolean in_string = FALSE;
+  guint depth = 0;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = data[i];
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if (c == '\'' || c == '/')
+        return fail (error, _("a comment or a single quote outside a string"));
+      else if ((c == '[' || c == '{') && ++depth > ARB_NET_MAX_DEPTH)
+        {
+          g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_PROTOCOL,
+                       _("Not a message of the game: lists and objects nested more than %d deep"),
+                       ARB_NET_MAX_DEPTH);
+          return FALSE;
+        }
+      else if ((c == ']' || c == '}') && depth > 0)
+        depth--;
+    }
+  return TRUE;
+}
+
 /* One message: a JSON object with a string "type". */
 JsonObject *
 arb_net_parse (const char *data, gsize length, const char **type, GError **error)
@@ -64,6 +104,8 @@ arb_net_parse_limited (const char *data, gsize length, gsize max_length, const c
     return fail (error, _("too long")), NULL;
   if (!g_utf8_validate (data, (gssize) length, NULL))
     return fail (error, _("not UTF-8 text")), NULL;
+  if (!check_nesting (data, length, error))
+    return NULL;
   if (!json_parser_load_from_data (parser, data, (gssize) length, &parse_error))
     return fail (error, _("not JSON")), NULL;
   root = json_parser_get_root (parser);

@@ -17,6 +17,9 @@ G_BEGIN_DECLS
 /* The largest message a client reads: a "record" holds a whole save game
  * (about 22 KB for a long 4-player game, a little more as JSON text). */
 #define ARB_NET_MAX_SERVER_MESSAGE (256 * 1024)
+/* The deepest nesting of lists and objects either side reads: a state
+ * nests 5 deep. */
+#define ARB_NET_MAX_DEPTH 32
 /* Seconds a person's seat is away before its host may give it to a
  * computer, unless the server is told otherwise. */
 #define ARB_NET_REPLACE_AFTER 60

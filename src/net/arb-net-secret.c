@@ -5,29 +5,12 @@
 
 #include <errno.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include "arb-net-secret.h"
+#include "arb-random.h"
 
 /* Symbols that read aloud without doubt: no 0/O, 1/I/L. */
 static const char code_symbols[] = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-
-gboolean
-arb_net_random_bytes (guint8 *buffer, gsize length)
-{
-  gsize done = 0;
-
-  while (done < length)
-    {
-      ssize_t n = getrandom (buffer + done, length - done, 0);
-
-      if (n < 0 && errno != EINTR)
-        return FALSE;
-      if (n > 0)
-        done += (gsize) n;
-    }
-  return TRUE;
-}
 
 static char *
 random_hex (gsize n_bytes)
@@ -37,7 +20,7 @@ random_hex (gsize n_bytes)
 
   g_assert (n_bytes <= sizeof bytes);
   /* Without a random source there is no safe token: stop rather than guess. */
-  if (!arb_net_random_bytes (bytes, n_bytes))
+  if (!arb_random_bytes (bytes, n_bytes))
     g_error ("No random source (getrandom): %s", g_strerror (errno));
   for (gsize i = 0; i < n_bytes; i++)
     g_string_append_printf (text, "%02x", bytes[i]);
@@ -74,7 +57,7 @@ arb_net_new_code (void)
           code[i++] = '-';
           continue;
         }
-      if (!arb_net_random_bytes (&byte, 1))
+      if (!arb_random_bytes (&byte, 1))
         g_error ("No random source (getrandom): %s", g_strerror (errno));
       if (byte >= 256 / n_symbols * n_symbols)
         continue;

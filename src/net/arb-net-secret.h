@@ -12,8 +12,6 @@ G_BEGIN_DECLS
 /* Two groups of four symbols of 31: 8.5e11 codes, about 40 bits. */
 #define ARB_NET_CODE_LENGTH 9
 
-gboolean arb_net_random_bytes   (guint8     *buffer,
-                                 gsize       length);
 char    *arb_net_new_token      (void);
 char    *arb_net_new_table_id   (void);
 char    *arb_net_new_code       (void);

@@ -410,6 +410,14 @@ send_joined (ArbNetPeer *peer, ArbNetTable *table, int seat)
     }
   json_builder_set_member_name (builder, "host");
   json_builder_add_boolean_value (builder, seat >= 0 && seat == arb_net_table_get_host_seat (table));
+  /* A practice table's seed tells the deck: everybody knows it or nobody. */
+  if (arb_game_has_seed (arb_net_table_get_game (table)))
+    {
+      json_builder_set_member_name (builder, "practice");
+      json_builder_add_boolean_value (builder, TRUE);
+      json_builder_set_member_name (builder, "seed");
+      json_builder_add_int_value (builder, arb_game_get_seed (arb_net_table_get_game (table)));
+    }
   text = arb_net_to_text (builder);
   arb_net_peer_send (peer, text);
 }
@@ -647,8 +655,33 @@ read_seat_kinds (JsonObject *message, guint n_seats, GPtrArray *players, GError 
   return TRUE;
 }
 
-/* The game a "create" message asks for. Without a seed the deal comes from
- * the system's random source; a creator who gives one knows the deck. */
+/* The seed a "create" message gives, or ARB_GAME_NO_SEED. Whoever knows a
+ * seed knows the deck, so a seed is taken for a practice table alone
+ * ("practice": true), and every player there is told it (send_joined). */
+static gboolean
+read_practice_seed (JsonObject *message, gint64 *seed, GError **error)
+{
+  gboolean practice = FALSE;
+
+  *seed = ARB_GAME_NO_SEED;
+  if (json_object_has_member (message, "practice")
+      && !arb_net_get_boolean (message, "practice", &practice, error))
+    return FALSE;
+  if (!json_object_has_member (message, "seed"))
+    return TRUE;
+  if (!practice)
+    {
+      g_set_error_literal (error, ARB_NET_ERROR, ARB_NET_ERROR_BAD_SETUP,
+                           _("A seed is taken for a practice table alone (“practice”: true), "
+                             "where every player is told it"));
+      return FALSE;
+    }
+  return arb_net_get_int (message, "seed", 0, G_MAXUINT32, seed, error);
+}
+
+/* The game a "create" message asks for. Its deal comes from the system's
+ * cryptographic source, which no seed describes, unless a practice table
+ * gives its public seed. */
 static ArbGame *
 new_game (JsonObject *message, GError **error)
 {
@@ -656,7 +689,6 @@ new_game (JsonObject *message, GError **error)
   const char *variant_id = "standard";
   ArbVariant variant;
   gint64 n_seats, seed;
-  guint32 random_seed;
 
   if (json_object_has_member (message, "variant")
       && (variant_id = arb_net_get_string (message, "variant", 16, error)) == NULL)
@@ -666,23 +698,14 @@ new_game (JsonObject *message, GError **error)
       g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_BAD_SETUP, _("No rule set is called “%s”"), variant_id);
       return NULL;
     }
-  if (!arb_net_get_int (message, "players", 1, ARB_MAX_PLAYERS, &n_seats, error))
+  if (!arb_net_get_int (message, "players", 1, ARB_MAX_PLAYERS, &n_seats, error)
+      || !read_practice_seed (message, &seed, error))
     return NULL;
-  if (json_object_has_member (message, "seed"))
-    {
-      if (!arb_net_get_int (message, "seed", 0, G_MAXUINT32, &seed, error))
-        return NULL;
-    }
-  else if (arb_net_random_bytes ((guint8 *) &random_seed, sizeof random_seed))
-    seed = random_seed;
-  else
-    {
-      g_set_error (error, ARB_NET_ERROR, ARB_NET_ERROR_SERVER, _("The server has no random source"));
-      return NULL;
-    }
   if (!arb_rules_check_players (variant, (guint) n_seats, error)
       || !read_seat_kinds (message, (guint) n_seats, players, error))
     return NULL;
+  if (seed == ARB_GAME_NO_SEED)
+    return arb_game_new_unseeded (variant, players, 0, error);
   return arb_game_new (variant, players, (guint32) seed, 0, error);
 }
 

@@ -285,14 +285,8 @@ static gboolean
 rebuild_game (ArbNetTable *self, GPtrArray *players, GError **error)
 {
   ArbGame *old = self->game;
-  const ArbPile *deck = arb_game_get_deck (old);
-  const ArbState *start = arb_game_get_start_state (old);
-  g_autoptr (ArbGame) game = NULL;
+  g_autoptr (ArbGame) game = arb_game_new_same_deal (old, players, error);
 
-  if (deck != NULL)
-    game = arb_game_new_with_deck (start->variant, players, arb_game_get_seed (old), start->species, deck, error);
-  else
-    game = arb_game_new_from_state (start, players, arb_game_get_seed (old), error);
   if (game == NULL)
     return FALSE;
   for (guint i = 0; i < arb_game_get_n_steps (old); i++)
