@@ -78,13 +78,14 @@ server_on (const char *dir)
   return arb_test_net_watch (server);
 }
 
-/* seats: the two seats' kinds, "person" or a computer level, the first
+/* A practice table, so that its seed is public and the test knows the
+ * deal. seats: the two seats' kinds, "person" or a computer level, the first
  * n_people of them people. */
 static void
 table_open (Table *t, const char *seats, guint n_people)
 {
   g_autoptr (ArbNetPeer) host = NULL;
-  g_autofree char *create = g_strdup_printf ("{\"type\":\"create\",\"players\":2,\"seed\":11,\"seats\":[%s]}", seats);
+  g_autofree char *create = g_strdup_printf ("{\"type\":\"create\",\"players\":2,\"practice\":true,\"seed\":11,\"seats\":[%s]}", seats);
   g_autofree char *join = NULL, *watch = NULL;
 
   t->dir = g_dir_make_tmp ("arb-net-save-XXXXXX", NULL);
