@@ -392,8 +392,7 @@ void
 arb_window_start_replay (ArbWindow *self)
 {
   g_return_if_fail (ARB_IS_WINDOW (self));
-  if (self->score_dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->score_dialog));
+  _arb_window_close_scores (self);
   if (arb_session_get_replay (self->session) == NULL)
     arb_session_start_replay (self->session);
 }
@@ -411,8 +410,7 @@ replay_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   ArbWindow *self = ARB_WINDOW (widget);
 
-  if (self->score_dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->score_dialog));
+  _arb_window_close_scores (self);
   arb_session_start_replay (self->session);
 }
 

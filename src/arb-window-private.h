@@ -92,6 +92,7 @@ void     _arb_window_connect_rights    (ArbWindow      *self);
 gboolean _arb_window_rights_wanted     (ArbWindow      *self);
 void     _arb_window_show_review       (ArbWindow      *self);
 void     _arb_window_update_controls   (ArbWindow      *self);
+void     _arb_window_close_scores      (ArbWindow      *self);
 void     _arb_window_class_add_online  (GtkWidgetClass *widget_class);
 void     _arb_window_connect_online    (ArbWindow      *self);
 void     _arb_window_update_online     (ArbWindow      *self);

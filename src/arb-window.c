@@ -196,6 +196,19 @@ show_scores (ArbWindow *self)
   gtk_window_present (GTK_WINDOW (self->score_dialog));
 }
 
+/* The scores go, and are forgotten at once: a dialog destroyed lives on
+ * until its last reference goes, and must never be presented again. */
+void
+_arb_window_close_scores (ArbWindow *self)
+{
+  ArbScoreDialog *dialog = g_steal_pointer (&self->score_dialog);
+
+  if (dialog == NULL)
+    return;
+  g_object_remove_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->score_dialog);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 /* A card drawn, planted or discarded in the game being played (not in its
  * replay) makes its sound, when sounds are on. */
 static void
@@ -238,8 +251,7 @@ on_busy (ArbWindow *self)
 static void
 on_game (ArbWindow *self)
 {
-  if (self->score_dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->score_dialog));
+  _arb_window_close_scores (self);
   gtk_stack_set_visible_child_name (self->stack, "table");
   update_page (self);
 }
@@ -248,8 +260,8 @@ static void
 on_replay (ArbWindow *self)
 {
   g_signal_group_set_target (self->replay_signals, arb_session_get_replay (self->session));
-  if (arb_session_get_replay (self->session) != NULL && self->score_dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->score_dialog));
+  if (arb_session_get_replay (self->session) != NULL)
+    _arb_window_close_scores (self);
   update_page (self);
   _arb_window_update_controls (self);
 }
