@@ -479,33 +479,45 @@ find_steps_file (const char *dir)
  * step cut short), both players told, then SIGKILL: started again, the
  * server has every step a player saw and none it refused, and the game
  * ends as the same seed and levels play it locally. */
+/* A served table of two computers playing through `join --ai` clients,
+ * past its eighth step when the server's files close to it (its limit set
+ * from outside, a step cut short) and both players are told. Returns the
+ * server's process id. */
+static pid_t
+play_until_it_cannot_save (Served *s, const char *dir)
+{
+  g_autofree char *steps_file = NULL;
+  g_autoptr (ArbNetClient) host = NULL;
+  const char *seats[] = { "person", "person" };
+  pid_t pid;
+
+  serve (s, dir);
+  host = arb_test_net_client_new (s->uri);
+  arb_net_client_create (host, ARB_VARIANT_STANDARD, 2, seats, 17);
+  arb_net_client_open (host);
+  arb_test_net_wait ("a new table's code", arb_test_net_has_code, host);
+  take_seat (s, 0, arb_net_client_get_code (host), NULL, 0);
+  take_seat (s, 1, arb_net_client_get_code (host), NULL, 0);
+  arb_test_net_wait ("eight steps", past_step_8, s);
+
+  steps_file = find_steps_file (dir);
+  g_assert_nonnull (steps_file);
+  pid = (pid_t) g_ascii_strtoll (g_subprocess_get_identifier (s->server), NULL, 10);
+  limit_files (pid, (rlim_t) file_size (steps_file) + 20);
+  arb_test_net_wait ("both players to be told the server cannot save", both_told, s);
+  return pid;
+}
+
 static void
 test_killed_while_it_cannot_save (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("arb-net-save-XXXXXX", NULL);
-  g_autofree char *steps_file = NULL;
   char *tokens[2] = { NULL, NULL };
-  g_autoptr (ArbNetClient) host = NULL;
   g_autoptr (ArbGame) local = NULL;
-  const char *seats[] = { "person", "person" };
   Served s = { 0 };
   guint seen;
-  pid_t pid;
 
-  serve (&s, dir);
-  host = arb_test_net_client_new (s.uri);
-  arb_net_client_create (host, ARB_VARIANT_STANDARD, 2, seats, 17);
-  arb_net_client_open (host);
-  arb_test_net_wait ("a new table's code", arb_test_net_has_code, host);
-  take_seat (&s, 0, arb_net_client_get_code (host), NULL, 0);
-  take_seat (&s, 1, arb_net_client_get_code (host), NULL, 0);
-  arb_test_net_wait ("eight steps", past_step_8, &s);
-
-  steps_file = find_steps_file (dir);
-  g_assert_nonnull (steps_file);
-  pid = (pid_t) g_ascii_strtoll (g_subprocess_get_identifier (s.server), NULL, 10);
-  limit_files (pid, (rlim_t) file_size (steps_file) + 20);
-  arb_test_net_wait ("both players to be told the server cannot save", both_told, &s);
+  play_until_it_cannot_save (&s, dir);
   seen = steps_seen (&s);
   g_assert_cmpuint (seen, <, 80);
   kill_server (&s);
@@ -529,6 +541,30 @@ test_killed_while_it_cannot_save (void)
   g_free (s.uri);
   for (guint seat = 0; seat < 2; seat++)
     g_free (tokens[seat]);
+  arb_test_remove_tree (dir);
+}
+
+/* The disk has room again: the computers at `join --ai` clients, whose
+ * moves the server refused, decide again at the state it then sends, and
+ * the game ends as the same seed and levels play it locally. */
+static void
+test_computers_online_wait_for_the_disk (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arb-net-save-XXXXXX", NULL);
+  g_autoptr (ArbGame) local = NULL;
+  Served s = { 0 };
+  pid_t pid;
+
+  pid = play_until_it_cannot_save (&s, dir);
+  limit_files (pid, RLIM_INFINITY);
+  arb_test_net_wait_through ("the game to end", both_finished, steps_seen_of, &s, ARB_TEST_NET_MAX_STEPS);
+  local = arb_test_net_play_locally (ARB_VARIANT_STANDARD, 2, 17, levels);
+  g_assert_cmpuint (arb_net_client_get_step (s.clients[0]), ==, arb_game_get_n_steps (local));
+
+  g_clear_object (&s.clients[0]);
+  g_clear_object (&s.clients[1]);
+  kill_server (&s);
+  g_free (s.uri);
   arb_test_remove_tree (dir);
 }
 
@@ -684,6 +720,7 @@ main (int argc, char **argv)
   g_test_add_func ("/net-save/computer-waits-for-the-disk", test_computer_waits_for_the_disk);
   g_test_add_func ("/net-save/cut-short", test_cut_short);
   g_test_add_func ("/net-save/killed-while-it-cannot-save", test_killed_while_it_cannot_save);
+  g_test_add_func ("/net-save/computers-online-wait-for-the-disk", test_computers_online_wait_for_the_disk);
   g_test_add_func ("/net-save/hosting-window", test_hosting_window);
   return g_test_run ();
 }

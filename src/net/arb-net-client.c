@@ -378,8 +378,15 @@ read_message (ArbNetClient *self, const char *data, gsize length)
   else if (g_str_equal (type, "record"))
     read_record (self, message);
   else if (g_str_equal (type, "error"))
-    on_error_reply (self, json_object_get_string_member_with_default (message, "code", "?"),
-                    json_object_get_string_member_with_default (message, "message", ""));
+    {
+      const char *code = json_object_get_string_member_with_default (message, "code", "?");
+
+      /* A server that cannot save takes no move: the computer decides
+       * again at the state the server sends once it can. */
+      if (g_str_equal (code, arb_net_error_id (ARB_NET_ERROR_SERVER)))
+        self->deciding = -1;
+      on_error_reply (self, code, json_object_get_string_member_with_default (message, "message", ""));
+    }
   else if (g_str_equal (type, "created") || g_str_equal (type, "joined"))
     read_joined (self, message);
 }
