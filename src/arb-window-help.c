@@ -43,13 +43,15 @@ help_page (ArbWindow *self)
     }
 }
 
+#define NO_HELP_VIEWER _("The help viewer, Yelp, is not installed: here are the rules instead.")
+
 static void
-show_rules_instead (ArbWindow *self)
+show_rules_instead (ArbWindow *self, const char *why)
 {
   ArbRulesWindow *rules = arb_rules_window_new ();
   gboolean playing;
 
-  _arb_window_say (self, _("The help viewer, Yelp, is not installed: here are the rules instead."), TRUE);
+  _arb_window_say (self, why, TRUE);
   arb_rules_window_show_variant (rules, variant_played (self, &playing));
   gtk_window_set_transient_for (GTK_WINDOW (rules), GTK_WINDOW (self));
   gtk_window_present (GTK_WINDOW (rules));
@@ -62,18 +64,23 @@ on_help_shown (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (GError) error = NULL;
 
   if (!gtk_show_uri_full_finish (GTK_WINDOW (source), result, &error))
-    show_rules_instead (self);
+    show_rules_instead (self, NO_HELP_VIEWER);
 }
 
-/* In a sandbox the portal opens help: URIs, and no local program is seen. */
+/* In a Flatpak sandbox the portal would hand help: URIs to the host's Yelp,
+ * which cannot see the manual inside the app (Flatpak does not export
+ * share/help) and shows "Document Not Found". */
+static gboolean
+is_sandboxed (void)
+{
+  return g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS);
+}
+
 static gboolean
 has_help_viewer (void)
 {
-  g_autoptr (GAppInfo) viewer = NULL;
+  g_autoptr (GAppInfo) viewer = g_app_info_get_default_for_uri_scheme ("help");
 
-  if (g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS))
-    return TRUE;
-  viewer = g_app_info_get_default_for_uri_scheme ("help");
   return viewer != NULL;
 }
 
@@ -83,9 +90,14 @@ help_action (GtkWidget *widget, const char *name, GVariant *param)
   ArbWindow *self = ARB_WINDOW (widget);
   g_autofree char *uri = g_strdup_printf ("help:%s/%s", HELP_ID, help_page (self));
 
+  if (is_sandboxed ())
+    {
+      show_rules_instead (self, _("The manual cannot be opened from the Flatpak sandbox: here are the rules instead."));
+      return;
+    }
   if (!has_help_viewer ())
     {
-      show_rules_instead (self);
+      show_rules_instead (self, NO_HELP_VIEWER);
       return;
     }
   gtk_show_uri_full (GTK_WINDOW (self), uri, GDK_CURRENT_TIME, NULL, on_help_shown, g_object_ref (self));
