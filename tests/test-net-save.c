@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "arb-net-table.h"
@@ -324,6 +325,41 @@ test_computer_waits_for_the_disk (void)
   limit_files (0, RLIM_INFINITY);
   arb_test_net_wait ("the computer to play its turn", computer_played_on, &t);
   g_assert_cmpuint (steps_on_disk (&t), ==, 8);
+  table_close (&t);
+}
+
+/* The steps file is read only when it is a regular file, not through a
+ * symbolic link: a FIFO or a link in its place is refused in one line,
+ * without waiting. */
+static void
+test_steps_file_not_regular (void)
+{
+  Table t = { 0 };
+  g_autofree char *steps = NULL;
+  g_autofree char *elsewhere = NULL;
+  g_autofree char *keyfile = NULL;
+  g_autoptr (GFile) file = NULL;
+
+  table_open (&t, "\"person\",\"person\"", 2);
+  play_steps (&t, 3);
+  steps = table_path (&t, ".steps");
+  elsewhere = table_path (&t, ".elsewhere");
+  keyfile = table_path (&t, ".table");
+  file = g_file_new_for_path (keyfile);
+  g_assert_cmpint (g_rename (steps, elsewhere), ==, 0);
+  for (guint kind = 0; kind < 2; kind++)
+    {
+      g_autoptr (GError) error = NULL;
+      ArbNetTable *loaded;
+
+      g_assert_cmpint (kind == 0 ? mkfifo (steps, 0600) : symlink (elsewhere, steps), ==, 0);
+      loaded = arb_net_table_load (file, &error);
+      g_assert_null (loaded);
+      g_assert_nonnull (error);
+      g_assert_nonnull (strstr (error->message, "not a regular file"));
+      g_assert_cmpuint (strlen (error->message), <=, 200);
+      g_assert_cmpint (g_unlink (steps), ==, 0);
+    }
   table_close (&t);
 }
 
@@ -719,6 +755,7 @@ main (int argc, char **argv)
   g_test_add_func ("/net-save/disk-full", test_disk_full);
   g_test_add_func ("/net-save/computer-waits-for-the-disk", test_computer_waits_for_the_disk);
   g_test_add_func ("/net-save/cut-short", test_cut_short);
+  g_test_add_func ("/net-save/steps-file-not-regular", test_steps_file_not_regular);
   g_test_add_func ("/net-save/killed-while-it-cannot-save", test_killed_while_it_cannot_save);
   g_test_add_func ("/net-save/computers-online-wait-for-the-disk", test_computers_online_wait_for_the_disk);
   g_test_add_func ("/net-save/hosting-window", test_hosting_window);

@@ -110,7 +110,6 @@ GBytes *
 arb_file_read_bounded (GFile *file, gsize max_size, GCancellable *cancellable, GError **error)
 {
   const char *path;
-  gsize size;
   GBytes *bytes;
   int fd;
 
@@ -125,8 +124,21 @@ arb_file_read_bounded (GFile *file, gsize max_size, GCancellable *cancellable, G
   fd = open_without_waiting (path, error);
   if (fd < 0)
     return NULL;
-  bytes = check_opened (fd, max_size, &size, error)
-          ? read_all (fd, size, max_size, cancellable, error) : NULL;
+  bytes = arb_file_read_bounded_fd (fd, max_size, cancellable, error);
   close (fd);
   return bytes;
+}
+
+/* The same from a descriptor the caller opened (with flags of its own, such
+ * as O_NOFOLLOW, and O_NONBLOCK for the reason above) and closes. */
+GBytes *
+arb_file_read_bounded_fd (int fd, gsize max_size, GCancellable *cancellable, GError **error)
+{
+  gsize size;
+
+  g_return_val_if_fail (fd >= 0, NULL);
+  g_return_val_if_fail (max_size < G_MAXSIZE, NULL);
+  if (!check_opened (fd, max_size, &size, error))
+    return NULL;
+  return read_all (fd, size, max_size, cancellable, error);
 }

@@ -21,5 +21,9 @@ GBytes *arb_file_read_bounded (GFile         *file,
                                gsize          max_size,
                                GCancellable  *cancellable,
                                GError       **error);
+GBytes *arb_file_read_bounded_fd (int            fd,
+                                  gsize          max_size,
+                                  GCancellable  *cancellable,
+                                  GError       **error);
 
 G_END_DECLS

@@ -25,7 +25,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
@@ -399,31 +398,27 @@ static gboolean
 read_steps_file (ArbNetTable *self, char **data, gsize *length, GError **error)
 {
   int fd = g_open (self->steps_path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0);
-  struct stat info;
-  gssize n = 0;
+  g_autoptr (GBytes) bytes = NULL;
 
   *data = NULL;
   *length = 0;
   if (fd < 0 && errno == ENOENT)
     return TRUE;
-  if (fd < 0 || fstat (fd, &info) != 0 || !S_ISREG (info.st_mode) || info.st_size > MAX_STEPS_FILE)
+  if (fd >= 0)
     {
-      if (fd >= 0)
-        close (fd);
+      bytes = arb_file_read_bounded_fd (fd, MAX_STEPS_FILE, NULL, NULL);
+      close (fd);
+    }
+  if (bytes == NULL)
+    {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
                    _("The table’s steps file is not a regular file of at most %d KiB"), MAX_STEPS_FILE / 1024);
       return FALSE;
     }
-  *data = g_malloc ((gsize) info.st_size + 1);
-  for (; *length < (gsize) info.st_size; *length += (gsize) n)
-    if ((n = read (fd, *data + *length, (gsize) info.st_size - *length)) <= 0)
-      {
-        if (n < 0 && errno == EINTR)
-          n = 0;
-        else
-          break;
-      }
-  close (fd);
+  /* An empty file is a steps file too: *data is never NULL here. */
+  *data = g_malloc (g_bytes_get_size (bytes) + 1);
+  *length = g_bytes_get_size (bytes);
+  memcpy (*data, g_bytes_get_data (bytes, NULL), *length);
   (*data)[*length] = '\0';
   return TRUE;
 }
