@@ -755,13 +755,14 @@ def check_spdx_stray(srcdir):
 # ---------------------------------------------------------- engine layers
 
 # The parts of one module kept in files of their own.
-ENGINE_ALIASES = {'ai-private': 'ai', 'ai-heuristic': 'ai', 'ai-search': 'ai'}
+ENGINE_ALIASES = {'ai-private': 'ai', 'ai-heuristic': 'ai', 'ai-search': 'ai', 'seat-private': 'seat'}
 # The umbrella header includes everything; the generated headers nothing.
 ENGINE_IGNORED = {'engine', 'enums', 'engine-resources'}
 # The model (the rules, the game, its replay and what a viewer may know of
 # it) is built on by the rest and includes none of it (issue 22).
 ENGINE_MODEL = {'state', 'game', 'replay', 'projection'}
-ENGINE_ABOVE_MODEL = {'ai', 'review', 'rights', 'save', 'autosave-slots', 'session', 'viewpoint', 'seat-driver'}
+ENGINE_ABOVE_MODEL = {'ai', 'review', 'rights', 'save', 'autosave-slots', 'session', 'viewpoint', 'seat-driver',
+                      'seat', 'computer-seat', 'person-seat', 'remote-seat'}
 ENGINE_INCLUDE = re.compile(r'^\s*#\s*include\s+"arb-([a-z0-9-]+)\.h"')
 
 

@@ -7,11 +7,12 @@
  * file and the automatic save. The window binds to its properties and
  * calls it; nothing here needs a display, so it is tested without one.
  *
- * Seats are played by seat drivers: a person at this screen acts through
- * arb_session_draw() and arb_session_apply(); a computer's seat through
- * ArbSeatDriver, which thinks in a worker thread and plays at the pace of
- * "think-time". A remote seat would be one more driver of the same shape
- * (play the current step, cancel, busy, "failed"), chosen by seat_kind().
+ * Every seat is an ArbSeat, asked for its move by ArbSeatDriver when its
+ * turn comes: a person at this screen (ArbPersonSeat) answers through
+ * arb_session_draw() and arb_session_apply(); a computer (ArbComputerSeat)
+ * thinks in a worker thread and answers at the pace of "think-time"; in
+ * network play the host's seats are remote (ArbRemoteSeat), whose steps
+ * arrive through arb_session_apply_seen().
  */
 #include "config.h"
 
@@ -20,17 +21,12 @@
 #include "arb-ai.h"
 #include "arb-autosave-slots.h"
 #include "arb-game-seen.h"
+#include "arb-person-seat.h"
+#include "arb-remote-seat.h"
 #include "arb-save.h"
 #include "arb-seat-driver.h"
 
 #include "arb-session.h"
-
-/* Who plays a seat. */
-typedef enum {
-  SEAT_PERSON,    /* a person at this screen */
-  SEAT_COMPUTER,  /* ArbSeatDriver */
-  SEAT_REMOTE,    /* network play: the host plays it, or a person elsewhere */
-} SeatKind;
 
 struct _ArbSession
 {
@@ -40,7 +36,7 @@ struct _ArbSession
   ArbReplay     *replay;          /* set while replaying */
   ArbReview     *review;          /* of the game's first steps, or NULL */
   ArbViewpoint  *viewpoint;       /* what the screen shows: created once */
-  ArbSeatDriver *driver;          /* plays the computers' steps */
+  ArbSeatDriver *driver;          /* asks the seat whose turn it is */
   GFile         *file;
   GFile         *pending_file;    /* to open once the offer to save is answered */
   GCancellable  *hint_cancellable;
@@ -251,12 +247,36 @@ arb_session_dup_title (ArbSession *self)
 
 /* ---- who acts, and what the screen shows ----------------------------------- */
 
-static SeatKind
-seat_kind (ArbSession *self, guint seat)
+/* Whether a person at this screen plays seat. */
+static gboolean
+is_person (ArbSession *self, guint seat)
 {
-  if (self->online_seat >= 0)
-    return (int) seat == self->online_seat ? SEAT_PERSON : SEAT_REMOTE;
-  return arb_game_is_computer (self->game, seat) ? SEAT_COMPUTER : SEAT_PERSON;
+  return seat < ARB_MAX_PLAYERS && ARB_IS_PERSON_SEAT (arb_seat_driver_get_seat (self->driver, seat));
+}
+
+/* Who plays each seat of game: a computer as its player says, a person at
+ * this screen; online, the host plays every seat but the one here. */
+static void
+seat_players (ArbSession *self, ArbGame *game)
+{
+  guint n = game != NULL ? arb_game_get_n_seats (game) : 0;
+
+  arb_seat_driver_cancel (self->driver);
+  for (guint i = 0; i < ARB_MAX_PLAYERS; i++)
+    arb_seat_driver_set_seat (self->driver, i, NULL);
+  if (game != NULL && self->online_seat < 0)
+    arb_seat_driver_set_computers (self->driver, game);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (ArbSeat) seat = NULL;
+
+      if (self->online_seat >= 0 && (int) i != self->online_seat)
+        seat = ARB_SEAT (arb_remote_seat_new ());
+      else if (arb_seat_driver_get_seat (self->driver, i) == NULL)
+        seat = ARB_SEAT (arb_person_seat_new ());
+      if (seat != NULL)
+        arb_seat_driver_set_seat (self->driver, i, seat);
+    }
 }
 
 /* The only person at the screen, or -1 when there are none or several. */
@@ -266,7 +286,7 @@ only_person (ArbSession *self)
   if (arb_game_count_people (self->game) != 1)
     return -1;
   for (guint p = 0; p < arb_game_get_n_seats (self->game); p++)
-    if (seat_kind (self, p) == SEAT_PERSON)
+    if (is_person (self, p))
       return (int) p;
   return -1;
 }
@@ -303,7 +323,7 @@ choose_viewer (ArbSession *self, int *viewer, int *cover_for)
   if (arb_game_count_people (self->game) == 0 || self->replay != NULL || arb_game_is_finished (self->game))
     return;
   current = arb_game_get_current_player (self->game);
-  if (seat_kind (self, current) != SEAT_PERSON)
+  if (!is_person (self, current))
     return;
   if ((int) current == self->at_screen)
     *viewer = (int) current;
@@ -326,7 +346,7 @@ update_state (ArbSession *self)
 
       choose_viewer (self, &viewer, &cover_for);
       to_act = self->replay == NULL && !arb_game_is_finished (self->game) && cover_for < 0
-               && seat_kind (self, current) == SEAT_PERSON && viewer == (int) current
+               && is_person (self, current) && viewer == (int) current
                && !self->move_sent;
       /* Only the person at the screen takes back their own play or discard. */
       take_back = self->replay == NULL && cover_for < 0 && self->online_seat < 0 && arb_game_can_take_back (self->game) && n > 0
@@ -346,7 +366,7 @@ update_state (ArbSession *self)
   set_boolean (self, &self->person_to_act, to_act, PROP_PERSON_TO_ACT);
   set_boolean (self, &self->can_take_back, take_back, PROP_CAN_TAKE_BACK);
   set_boolean (self, &self->busy,
-               self->move_sent || (self->driver != NULL && arb_seat_driver_is_busy (self->driver)),
+               self->move_sent || arb_seat_driver_is_busy (self->driver),
                PROP_BUSY);
 }
 
@@ -401,6 +421,7 @@ arb_session_set_think_time (ArbSession *self, guint think_time_ms)
   if (self->think_time == think_time_ms)
     return;
   self->think_time = think_time_ms;
+  arb_seat_driver_set_pace (self->driver, think_time_ms);
   notify (self, PROP_THINK_TIME);
 }
 
@@ -448,12 +469,23 @@ cancel_computer (ArbSession *self)
 {
   cancel_hint (self);
   arb_session_cancel_review (self);
-  if (self->driver != NULL)
-    arb_seat_driver_cancel (self->driver);
+  arb_seat_driver_cancel (self->driver);
 }
 
-/* Decides who acts next: a computer thinks, a person takes the screen
- * (behind a cover when another person had it), or the game is scored. */
+/* The seat whose turn it is is asked for its move, once a step. */
+static void
+ask_current (ArbSession *self)
+{
+  guint seat = arb_game_get_current_player (self->game);
+  ArbProjection view;
+
+  arb_game_project (self->game, (int) seat, &view);
+  arb_seat_driver_ask (self->driver, &view, arb_game_get_n_steps (self->game));
+}
+
+/* Decides who acts next: the seat whose turn it is is asked (a computer
+ * thinks, a person takes the screen, behind a cover when another person
+ * had it), or the game is scored. */
 static void
 advance (ArbSession *self)
 {
@@ -466,11 +498,8 @@ advance (ArbSession *self)
       g_signal_emit (self, signals[GAME_ENDED], 0);
       return;
     }
-  if (seat_kind (self, arb_game_get_current_player (self->game)) == SEAT_COMPUTER)
-    {
-      arb_seat_driver_play (self->driver, self->think_time);
-      update_state (self);
-    }
+  ask_current (self);
+  update_state (self);
 }
 
 static gboolean
@@ -535,8 +564,29 @@ on_can_take_back (ArbSession *self)
   update_state (self);
 }
 
+/* The seat asked answered: the move a person gave or a computer chose.
+ * Online, the person's goes to the host, which plays it. */
 static void
-on_driver_failed (ArbSeatDriver *driver, const char *message, ArbSession *self)
+on_seat_chose (ArbSeatDriver *driver, guint seat, guint step, const ArbMove *move, ArbSession *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->game == NULL || self->replay != NULL || step != arb_game_get_n_steps (self->game))
+    return;
+  if (self->online_seat >= 0)
+    {
+      self->move_sent = TRUE;
+      update_state (self);
+      g_signal_emit (self, signals[MOVE_REQUESTED], 0, move);
+      return;
+    }
+  /* A person's move was checked as they gave it. */
+  if (!arb_game_apply (self->game, move, &error))
+    g_critical ("The seat %u chose a refused move: %s", seat + 1, error->message);
+}
+
+static void
+on_seat_failed (ArbSeatDriver *driver, guint seat, const char *message, ArbSession *self)
 {
   say (self, message, TRUE);
   update_state (self);
@@ -584,7 +634,6 @@ set_game_full (ArbSession *self, ArbGame *game, ArbReview *review, GFile *file, 
   self->move_sent = FALSE;
   self->made_up = online_seat >= 0;
   g_clear_object (&self->replay);
-  g_clear_object (&self->driver);
   /* Told with the replay below, once the game is in place. */
   g_set_object (&self->review, review);
   if (game != self->game)
@@ -599,11 +648,7 @@ set_game_full (ArbSession *self, ArbGame *game, ArbReview *review, GFile *file, 
       self->autosave_failed = FALSE;
       notify (self, PROP_GAME);
     }
-  if (game != NULL)
-    {
-      self->driver = arb_seat_driver_new (game);
-      g_signal_connect (self->driver, "failed", G_CALLBACK (on_driver_failed), self);
-    }
+  seat_players (self, game);
   self->at_screen = -1;
   set_file (self, file);
   set_modified (self, FALSE);
@@ -659,30 +704,27 @@ check_person (ArbSession *self, GError **error)
   return FALSE;
 }
 
-/* Network play: the rules check the move here, where the person sees
- * their answer at once; the host checks it again and plays it. */
-static gboolean
-request_move (ArbSession *self, const ArbMove *move, GError **error)
-{
-  ArbState state = *arb_game_get_state (self->game);
-
-  if (!arb_state_apply (&state, move, NULL, error))
-    return FALSE;
-  self->move_sent = TRUE;
-  update_state (self);
-  g_signal_emit (self, signals[MOVE_REQUESTED], 0, move);
-  return TRUE;
-}
-
+/* The person's move answers their seat, which the driver asked (now, if
+ * the step before was shown so lately that it has not yet). The rules
+ * check it here first, so that the person hears a refusal at once; online
+ * the host checks it again and plays it. */
 gboolean
 arb_session_apply (ArbSession *self, const ArbMove *move, GError **error)
 {
+  ArbState state;
+  guint seat;
+
   g_return_val_if_fail (ARB_IS_SESSION (self), FALSE);
   if (!check_person (self, error))
     return FALSE;
-  if (self->online_seat >= 0)
-    return request_move (self, move, error);
-  return arb_game_apply (self->game, move, error);
+  state = *arb_game_get_state (self->game);
+  if (!arb_state_apply (&state, move, NULL, error))
+    return FALSE;
+  seat = arb_game_get_current_player (self->game);
+  ask_current (self);
+  if (!arb_person_seat_play (ARB_PERSON_SEAT (arb_seat_driver_get_seat (self->driver, seat)), move))
+    return check_person (self, error);
+  return TRUE;
 }
 
 gboolean
@@ -1243,7 +1285,8 @@ arb_session_dispose (GObject *object)
   ArbSession *self = ARB_SESSION (object);
 
   arb_session_stop (self);
-  g_clear_object (&self->driver);
+  seat_players (self, NULL);
+  g_signal_handlers_disconnect_by_data (self->driver, self);
   g_clear_object (&self->replay);
   g_clear_object (&self->review);
   disconnect_game (self);
@@ -1255,6 +1298,15 @@ arb_session_dispose (GObject *object)
   g_clear_object (&self->file);
   g_clear_object (&self->pending_file);
   G_OBJECT_CLASS (arb_session_parent_class)->dispose (object);
+}
+
+static void
+arb_session_finalize (GObject *object)
+{
+  ArbSession *self = ARB_SESSION (object);
+
+  g_object_unref (self->driver);
+  G_OBJECT_CLASS (arb_session_parent_class)->finalize (object);
 }
 
 static void
@@ -1359,6 +1411,7 @@ arb_session_class_init (ArbSessionClass *klass)
   const GParamFlags flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->dispose = arb_session_dispose;
+  object_class->finalize = arb_session_finalize;
   object_class->get_property = arb_session_get_property;
   object_class->set_property = arb_session_set_property;
 
@@ -1435,6 +1488,9 @@ static void
 arb_session_init (ArbSession *self)
 {
   self->viewpoint = arb_viewpoint_new (NULL, ARB_VIEWER_PUBLIC);
+  self->driver = arb_seat_driver_new ();
+  g_signal_connect (self->driver, "chosen", G_CALLBACK (on_seat_chose), self);
+  g_signal_connect (self->driver, "failed", G_CALLBACK (on_seat_failed), self);
   self->at_screen = -1;
   self->cover_for = -1;
   self->online_seat = -1;
