@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-net-table.c: one game the server holds. The table decides everything:
- * it checks each move with the rules, plays its computer seats, writes
+ * it checks each move with the rules, asks its computer seats for theirs
+ * (ArbSeatDriver, as every game does), writes
  * every step to its files before anybody is told of it, and sends each
  * connection the projection of its own seat (the public one to a
  * spectator), never more.
@@ -31,6 +32,7 @@
 
 #include "arb-file.h"
 #include "arb-save.h"
+#include "arb-seat-driver.h"
 #include "arb-net-protocol.h"
 #include "arb-net-secret.h"
 #include "arb-net-table.h"
@@ -58,7 +60,7 @@ struct _ArbNetTable
   int           host_seat;                 /* -1: nobody hosts */
   guint         replace_after;             /* seconds away before replace */
   GPtrArray    *peers;
-  GCancellable *thinking;  /* a computer seat's decision under way */
+  ArbSeatDriver *computers; /* asks the computers' seats for their moves */
   char         *cannot_save;  /* why the files are behind, told to players; NULL when they are not */
   guint         retry_source;
 };
@@ -1120,50 +1122,38 @@ arb_net_table_move (ArbNetTable *self, int seat, guint step, const ArbMove *move
 }
 
 static void
-on_computer_chosen (GObject *source, GAsyncResult *result, gpointer user_data)
+on_computer_chosen (ArbSeatDriver *driver, guint seat, guint step, const ArbMove *move, ArbNetTable *self)
 {
-  g_autoptr (ArbNetTable) self = user_data;
   g_autoptr (GError) error = NULL;
-  ArbMove move;
 
-  gboolean chosen = arb_ai_choose_finish (result, &move, NULL, &error);
-
-  /* Cancelled: the table is closing, and thinking is already gone. */
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (step != arb_game_get_n_steps (self->game))
     return;
-  g_clear_object (&self->thinking);
-  if (!chosen)
-    {
-      g_warning ("Table %s: the computer found no move: %s", self->id, error->message);
-      return;
-    }
-  if (!take_step (self, &move, NOBODY, &error) && !g_error_matches (error, ARB_NET_ERROR, ARB_NET_ERROR_SERVER))
+  if (!take_step (self, move, NOBODY, &error) && !g_error_matches (error, ARB_NET_ERROR, ARB_NET_ERROR_SERVER))
     g_warning ("Table %s: the computer chose a refused move: %s", self->id, error->message);
 }
 
-/* A computer's seat decides as `arboretum-cli play` would with the game's
- * seed, from its own seat's projection, in a worker thread. */
+static void
+on_computer_failed (ArbSeatDriver *driver, guint seat, const char *message, ArbNetTable *self)
+{
+  g_warning ("Table %s: the computer found no move: %s", self->id, message);
+}
+
+/* A computer's seat decides from its own seat's projection, in a worker
+ * thread, with the game's seed when it has one (arb-computer-seat.c). A
+ * seat given to a computer since the last step gets its computer now. */
 static void
 maybe_play_computer (ArbNetTable *self)
 {
   g_autofree ArbProjection *view = NULL;
   guint seat;
-  ArbAiLevel level;
-  ArbAiParams params;
 
-  if (self->thinking != NULL || self->cannot_save != NULL || !arb_net_table_get_started (self)
-      || arb_game_is_finished (self->game))
+  if (self->cannot_save != NULL || !arb_net_table_get_started (self) || arb_game_is_finished (self->game))
     return;
   seat = arb_game_get_current_player (self->game);
-  if (!arb_ai_player_level (arb_game_get_player (self->game, seat), &level))
-    return;
+  arb_seat_driver_set_computers (self->computers, self->game);
   view = g_new (ArbProjection, 1);
   arb_game_project (self->game, (int) seat, view);
-  arb_ai_params_init (&params, level,
-                      arb_ai_decision_seed (arb_game_get_seed (self->game), 0,
-                                            arb_game_get_n_steps (self->game), seat));
-  self->thinking = g_cancellable_new ();
-  arb_ai_choose_async (view, &params, self->thinking, on_computer_chosen, g_object_ref (self));
+  arb_seat_driver_ask (self->computers, view, arb_game_get_n_steps (self->game));
 }
 
 /* Starts a table read from disk: its computer may be the one to act. */
@@ -1179,8 +1169,12 @@ arb_net_table_dispose (GObject *object)
 {
   ArbNetTable *self = ARB_NET_TABLE (object);
 
-  g_cancellable_cancel (self->thinking);
-  g_clear_object (&self->thinking);
+  if (self->computers != NULL)
+    {
+      arb_seat_driver_cancel (self->computers);
+      g_signal_handlers_disconnect_by_data (self->computers, self);
+      g_clear_object (&self->computers);
+    }
   g_clear_handle_id (&self->retry_source, g_source_remove);
   while (self->peers->len > 0)
     {
@@ -1224,6 +1218,9 @@ arb_net_table_init (ArbNetTable *self)
   gint64 now = g_get_monotonic_time ();
 
   self->peers = g_ptr_array_new_with_free_func (g_object_unref);
+  self->computers = arb_seat_driver_new ();
+  g_signal_connect (self->computers, "chosen", G_CALLBACK (on_computer_chosen), self);
+  g_signal_connect (self->computers, "failed", G_CALLBACK (on_computer_failed), self);
   self->host_seat = -1;
   self->replace_after = ARB_NET_REPLACE_AFTER;
   /* A table read from disk: its people are away from the server's start. */
