@@ -442,11 +442,10 @@ play_seat (ArbNetClient *client, const JoinOptions *options, gboolean opened)
   g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
   Waiter waiter = { loop, client, FALSE, 0, 0 };
   gboolean token = strlen (options->code) == ARB_NET_TOKEN_LENGTH;
-  guint32 ai_seed = options->seed >= 0 ? (guint32) options->seed : g_random_int ();
   gboolean told = FALSE;
   guint asked = 0;
 
-  arb_net_client_set_ai (client, options->level, ai_seed);
+  arb_net_client_set_ai (client, options->level, options->seed);
   arb_net_client_set_name (client, options->name);
   if (token)
     arb_net_client_rejoin (client, options->code);

@@ -37,14 +37,20 @@ static void arb_computer_seat_iface_init (ArbSeatInterface *iface);
 G_DEFINE_FINAL_TYPE_WITH_CODE (ArbComputerSeat, arb_computer_seat, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (ARB_TYPE_SEAT, arb_computer_seat_iface_init))
 
-/* seed: the seed of the game's decisions (see above). */
+/* seed: the seed of the game's decisions (see above), from 0 to
+ * G_MAXUINT32; ARB_GAME_NO_SEED for one drawn here. */
 ArbComputerSeat *
-arb_computer_seat_new (ArbAiLevel level, guint32 seed)
+arb_computer_seat_new (ArbAiLevel level, gint64 seed)
 {
-  ArbComputerSeat *self = g_object_new (ARB_TYPE_COMPUTER_SEAT, NULL);
+  ArbComputerSeat *self;
 
+  g_return_val_if_fail (seed == ARB_GAME_NO_SEED || (seed >= 0 && seed <= G_MAXUINT32), NULL);
+  self = g_object_new (ARB_TYPE_COMPUTER_SEAT, NULL);
   self->level = level;
-  self->seed = seed;
+  if (seed != ARB_GAME_NO_SEED)
+    self->seed = (guint32) seed;
+  else if (!arb_random_bytes ((guint8 *) &self->seed, sizeof self->seed))
+    self->seed = g_random_int ();  /* no getrandom(): an old kernel */
   return self;
 }
 
@@ -53,17 +59,12 @@ ArbComputerSeat *
 arb_computer_seat_new_for_game (ArbGame *game, guint seat)
 {
   ArbAiLevel level;
-  guint32 seed;
 
   g_return_val_if_fail (ARB_IS_GAME (game), NULL);
   g_return_val_if_fail (seat < arb_game_get_n_seats (game), NULL);
   if (!arb_ai_player_level (arb_game_get_player (game, seat), &level))
     return NULL;
-  if (arb_game_has_seed (game))
-    seed = arb_game_get_seed (game);
-  else if (!arb_random_bytes ((guint8 *) &seed, sizeof seed))
-    seed = g_random_int ();  /* no getrandom(): an old kernel */
-  return arb_computer_seat_new (level, seed);
+  return arb_computer_seat_new (level, arb_game_has_seed (game) ? (gint64) arb_game_get_seed (game) : ARB_GAME_NO_SEED);
 }
 
 ArbAiLevel

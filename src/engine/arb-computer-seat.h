@@ -13,7 +13,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (ArbComputerSeat, arb_computer_seat, ARB, COMPUTER_SEAT, GObject)
 
 ArbComputerSeat *arb_computer_seat_new          (ArbAiLevel       level,
-                                                 guint32          seed);
+                                                 gint64           seed);
 ArbComputerSeat *arb_computer_seat_new_for_game (ArbGame         *game,
                                                  guint            seat);
 ArbAiLevel       arb_computer_seat_get_level    (ArbComputerSeat *self);

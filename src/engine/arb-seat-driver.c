@@ -149,8 +149,8 @@ on_answered (GObject *source, GAsyncResult *result, gpointer user_data)
 
 /* Asks the seat whose turn it is in view, its own projection before step
  * (the number of steps taken), for its move. FALSE when the game is over,
- * when nobody plays that seat here, or when the same question is under
- * way already; another question under way is withdrawn. */
+ * when nobody plays that seat here or view is another's, or when the same
+ * question is under way already; another question under way is withdrawn. */
 gboolean
 arb_seat_driver_ask (ArbSeatDriver *self, const ArbProjection *view, guint step)
 {
@@ -160,10 +160,10 @@ arb_seat_driver_ask (ArbSeatDriver *self, const ArbProjection *view, guint step)
   g_return_val_if_fail (ARB_IS_SEAT_DRIVER (self), FALSE);
   g_return_val_if_fail (view != NULL, FALSE);
   seat = view->state.current;
+  /* A view from the network is checked, not trusted, to be the seat's. */
   if (view->state.phase == ARB_PHASE_OVER || seat < 0 || seat >= ARB_MAX_PLAYERS
-      || self->seats[seat] == NULL)
+      || view->viewer != seat || self->seats[seat] == NULL)
     return FALSE;
-  g_return_val_if_fail (view->viewer == seat, FALSE);
   if (self->asked == seat && self->step == step)
     return FALSE;
   arb_seat_driver_cancel (self);

@@ -11,7 +11,9 @@
 #include <libsoup/soup.h>
 #include <glib/gi18n-lib.h>
 
+#include "arb-computer-seat.h"
 #include "arb-save.h"
+#include "arb-seat-driver.h"
 #include "arb-net-client.h"
 #include "arb-net-protocol.h"
 
@@ -44,9 +46,8 @@ struct _ArbNetClient
   gboolean                 started;
   ArbProjection           *view;
   gboolean                 has_view;
-  gboolean                 use_ai;
-  ArbAiLevel               level;
-  guint32                  ai_seed;
+  ArbComputerSeat         *computer;  /* plays the seat, or NULL */
+  ArbSeatDriver           *driver;    /* asks it for its moves */
   int                      deciding;  /* the step a decision is for, or -1 */
   guint                    n_errors;
   char                    *last_error;
@@ -103,37 +104,30 @@ on_closed (SoupWebsocketConnection *ws, gpointer user_data)
 }
 
 static void
-on_chosen (GObject *source, GAsyncResult *result, gpointer user_data)
+on_chosen (ArbSeatDriver *driver, guint seat, guint step, const ArbMove *move, ArbNetClient *self)
 {
-  g_autoptr (ArbNetClient) self = user_data;
-  g_autoptr (GError) error = NULL;
-  ArbMove move;
-
-  if (!arb_ai_choose_finish (result, &move, NULL, &error))
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        on_error_reply (self, "ai", error->message);
-      return;
-    }
-  if (self->deciding != (int) self->step)
-    return;
-  arb_net_client_move (self, &move);
+  if (self->deciding == (int) step && step == self->step)
+    arb_net_client_move (self, move);
 }
 
-/* The seat's turn, and a computer plays it: it decides once a step. */
+static void
+on_failed (ArbSeatDriver *driver, guint seat, const char *message, ArbNetClient *self)
+{
+  on_error_reply (self, "ai", message);
+}
+
+/* The seat's turn, and a computer plays it: it is asked once a step. */
 static void
 maybe_decide (ArbNetClient *self)
 {
   const ArbState *s = &self->view->state;
-  ArbAiParams params;
 
-  if (!self->use_ai || !self->started || self->seat < 0 || s->phase == ARB_PHASE_OVER
+  if (self->computer == NULL || !self->started || self->seat < 0 || s->phase == ARB_PHASE_OVER
       || s->current != self->seat || self->deciding == (int) self->step)
     return;
-  self->deciding = (int) self->step;
-  arb_ai_params_init (&params, self->level,
-                      arb_ai_decision_seed (self->ai_seed, 0, self->step, (guint) self->seat));
-  arb_ai_choose_async (self->view, &params, self->cancellable, on_chosen, g_object_ref (self));
+  arb_seat_driver_set_seat (self->driver, (guint) self->seat, ARB_SEAT (self->computer));
+  if (arb_seat_driver_ask (self->driver, self->view, self->step))
+    self->deciding = (int) self->step;
 }
 
 static void
@@ -469,6 +463,7 @@ arb_net_client_close (ArbNetClient *self)
 {
   g_return_if_fail (ARB_IS_NET_CLIENT (self));
   g_cancellable_cancel (self->cancellable);
+  arb_seat_driver_cancel (self->driver);
   self->deciding = -1;
   if (self->ws != NULL)
     {
@@ -608,14 +603,14 @@ arb_net_client_replace (ArbNetClient *self, guint seat, ArbAiLevel level)
 }
 
 /* The seat is played by a computer of level; seed is that of
- * `arboretum-cli play --seed`, for the same decisions. */
+ * `arboretum-cli play --seed`, for the same decisions, or ARB_GAME_NO_SEED
+ * for decisions nobody can foretell (arb-computer-seat.c). */
 void
-arb_net_client_set_ai (ArbNetClient *self, ArbAiLevel level, guint32 seed)
+arb_net_client_set_ai (ArbNetClient *self, ArbAiLevel level, gint64 seed)
 {
   g_return_if_fail (ARB_IS_NET_CLIENT (self));
-  self->use_ai = TRUE;
-  self->level = level;
-  self->ai_seed = seed;
+  g_clear_object (&self->computer);
+  self->computer = arb_computer_seat_new (level, seed);
   if (self->has_view)
     maybe_decide (self);
 }
@@ -836,6 +831,9 @@ arb_net_client_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_object (&self->session);
   g_clear_object (&self->tls_database);
+  g_clear_object (&self->computer);
+  arb_seat_driver_cancel (self->driver);
+  g_signal_handlers_disconnect_by_data (self->driver, self);
   G_OBJECT_CLASS (arb_net_client_parent_class)->dispose (object);
 }
 
@@ -857,6 +855,7 @@ arb_net_client_finalize (GObject *object)
   seats_clear (&self->seats);
   g_ptr_array_unref (self->pending);
   g_clear_pointer (&self->received, g_ptr_array_unref);
+  g_object_unref (self->driver);
   G_OBJECT_CLASS (arb_net_client_parent_class)->finalize (object);
 }
 
@@ -894,4 +893,7 @@ arb_net_client_init (ArbNetClient *self)
   self->replace_after = ARB_NET_REPLACE_AFTER;
   self->seat = -1;
   self->deciding = -1;
+  self->driver = arb_seat_driver_new ();
+  g_signal_connect (self->driver, "chosen", G_CALLBACK (on_chosen), self);
+  g_signal_connect (self->driver, "failed", G_CALLBACK (on_failed), self);
 }

@@ -37,7 +37,7 @@ void                 arb_net_client_replace        (ArbNetClient       *self,
                                                     ArbAiLevel          level);
 void                 arb_net_client_set_ai         (ArbNetClient       *self,
                                                     ArbAiLevel          level,
-                                                    guint32             seed);
+                                                    gint64              seed);
 void                 arb_net_client_set_tls_database (ArbNetClient     *self,
                                                     GTlsDatabase       *database);
 void                 arb_net_client_set_record     (ArbNetClient       *self,
