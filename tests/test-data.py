@@ -755,7 +755,8 @@ def check_spdx_stray(srcdir):
 # ---------------------------------------------------------- engine layers
 
 # The parts of one module kept in files of their own.
-ENGINE_ALIASES = {'ai-private': 'ai', 'ai-heuristic': 'ai', 'ai-search': 'ai', 'seat-private': 'seat'}
+ENGINE_ALIASES = {'ai-private': 'ai', 'ai-heuristic': 'ai', 'ai-search': 'ai', 'seat-private': 'seat',
+                  'session-private': 'session', 'session-play': 'session', 'session-document': 'session'}
 # The umbrella header includes everything; the generated headers nothing.
 ENGINE_IGNORED = {'engine', 'enums', 'engine-resources'}
 # The model (the rules, the game, its replay and what a viewer may know of
