@@ -9,6 +9,7 @@
 #include "arb-card-widget.h"
 #include "arb-preferences-window.h"
 #include "arb-rules-window.h"
+#include "arb-statistics-window.h"
 #include "arb-window.h"
 
 struct _ArbApplication
@@ -16,6 +17,7 @@ struct _ArbApplication
   AdwApplication  parent_instance;
 
   GSettings      *settings;  /* the Preferences that apply to every window */
+  ArbStatistics  *statistics; /* every window's games, counted as they end */
 };
 
 G_DEFINE_FINAL_TYPE (ArbApplication, arb_application, ADW_TYPE_APPLICATION)
@@ -73,6 +75,7 @@ get_window (ArbApplication *self, gboolean background_first)
       return ARB_WINDOW (l->data);
   window = GTK_WINDOW (arb_window_new (GTK_APPLICATION (self)));
   arb_application_add_shortcuts_action (GTK_APPLICATION_WINDOW (window));
+  arb_statistics_watch (self->statistics, arb_window_get_session (ARB_WINDOW (window)));
   return ARB_WINDOW (window);
 }
 
@@ -134,6 +137,16 @@ preferences_action (GSimpleAction *action, GVariant *param, gpointer user_data)
   gtk_window_present (GTK_WINDOW (preferences));
 }
 
+static void
+statistics_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  ArbApplication *self = ARB_APPLICATION (user_data);
+  ArbStatisticsWindow *statistics = arb_statistics_window_new (self->statistics);
+
+  gtk_window_set_transient_for (GTK_WINDOW (statistics), gtk_application_get_active_window (GTK_APPLICATION (self)));
+  gtk_window_present (GTK_WINDOW (statistics));
+}
+
 /* Off, the animations are off whatever the desktop says; on, the desktop's
  * own setting (reduced motion) decides. */
 static void
@@ -177,6 +190,7 @@ static const GActionEntry app_actions[] = {
   { "rules", rules_action, NULL, NULL, NULL, { 0 } },
   { "about", about_action, NULL, NULL, NULL, { 0 } },
   { "preferences", preferences_action, NULL, NULL, NULL, { 0 } },
+  { "statistics", statistics_action, NULL, NULL, NULL, { 0 } },
   { "quit", quit_action, NULL, NULL, NULL, { 0 } },
 };
 
@@ -225,6 +239,9 @@ arb_application_startup (GApplication *app)
   g_signal_connect_swapped (self->settings, "changed::card-style", G_CALLBACK (apply_card_style), self);
   apply_animations (self);
   apply_card_style (self);
+  /* A file that cannot be read is set aside; the Statistics window says why. */
+  self->statistics = arb_statistics_new (NULL);
+  arb_statistics_load (self->statistics, NULL);
 }
 
 static void
@@ -265,6 +282,7 @@ arb_application_shutdown (GApplication *app)
                                                                 G_DBUS_CALL_FLAGS_NONE, 1000, NULL, NULL);
     }
   g_clear_object (&ARB_APPLICATION (app)->settings);
+  g_clear_object (&ARB_APPLICATION (app)->statistics);
   G_APPLICATION_CLASS (arb_application_parent_class)->shutdown (app);
 }
 
