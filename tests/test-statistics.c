@@ -306,6 +306,26 @@ test_statistics_session (void)
   arb_session_set_game (session, NULL, NULL);
 }
 
+/* Two people of one name at a table: the game counts once for the name. */
+static void
+test_statistics_same_name (void)
+{
+  g_autoptr (GFile) file = statistics_file ("same-name.ini");
+  g_autoptr (ArbStatistics) statistics = arb_statistics_new (file);
+  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ArbGame) game = NULL;
+
+  for (guint i = 0; i < 3; i++)
+    g_ptr_array_add (players, arb_player_new ("Ann", ARB_PLAYER_PERSON, NULL));
+  game = arb_game_new (ARB_VARIANT_STANDARD, players, 4, 0, &error);
+  g_assert_no_error (error);
+  play_to (game, 0, 4);
+  g_assert_true (arb_statistics_record (statistics, game, -1, &error));
+  g_assert_no_error (error);
+  assert_played (statistics, "Ann", 1);
+}
+
 /* The reset forgets every person; a game counted before it is still not
  * counted again, and the file says so when read again. */
 static void
@@ -417,6 +437,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/statistics/count", test_statistics_count);
   g_test_add_func ("/statistics/streaks", test_statistics_streaks);
   g_test_add_func ("/statistics/session", test_statistics_session);
+  g_test_add_func ("/statistics/same-name", test_statistics_same_name);
   g_test_add_func ("/statistics/reset", test_statistics_reset);
   g_test_add_func ("/statistics/damaged", test_statistics_damaged);
   status = g_test_run ();

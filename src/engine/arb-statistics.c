@@ -572,12 +572,22 @@ count_seat (ArbStatistics *self, ArbGame *game, guint seat, const ArbScoreSheet 
     }
 }
 
+/* Whether seat's game counts: a person's (online, only_seat's), once a
+ * name, should two seats have the same. */
 static gboolean
 counts_for (ArbGame *game, guint seat, int only_seat)
 {
+  const char *name = arb_player_get_name (arb_game_get_player (game, seat));
+
   if (only_seat >= 0)
     return (int) seat == only_seat;
-  return arb_player_get_kind (arb_game_get_player (game, seat)) == ARB_PLAYER_PERSON;
+  if (arb_player_get_kind (arb_game_get_player (game, seat)) != ARB_PLAYER_PERSON)
+    return FALSE;
+  for (guint before = 0; before < seat; before++)
+    if (g_strcmp0 (arb_player_get_name (arb_game_get_player (game, before)), name) == 0
+        && arb_player_get_kind (arb_game_get_player (game, before)) == ARB_PLAYER_PERSON)
+      return FALSE;
+  return TRUE;
 }
 
 /* Counts a finished game for its people (only_seat >= 0: for that seat
