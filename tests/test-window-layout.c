@@ -284,6 +284,41 @@ test_species_count_plural (void)
   arb_test_in_french (check_species_count);
 }
 
+static gboolean
+label_cut (GtkWidget *root, const char *text)
+{
+  GtkLabel *label = arb_test_find_label (root, text);
+
+  g_assert_nonnull (label);
+  return pango_layout_is_ellipsized (gtk_label_get_layout (label));
+}
+
+/* The rule set chosen shows whole in its row too, not as "Règles
+ * classiques (20…" (libadwaita cuts the row's choice after 20 characters). */
+static void
+check_choice_shown_whole (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
+  ArbNewGameDialog *dialog;
+  g_autoptr (GPtrArray) rows = NULL;
+
+  g_settings_set_string (settings, "variant", "classic");
+  dialog = arb_new_game_dialog_new (settings);
+  gtk_window_present (GTK_WINDOW (dialog));
+  arb_test_wait_laid_out (GTK_WIDGET (dialog));
+  rows = g_ptr_array_new ();
+  arb_test_find_type (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW, rows);
+  g_assert_false (label_cut (rows->pdata[0], "Règles classiques (2010)"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_settings_reset (settings, "variant");
+}
+
+static void
+test_choice_shown_whole (void)
+{
+  arb_test_in_french (check_choice_shown_whole);
+}
+
 static const char *expected_name;
 
 /* A seat left at its default name gets it in the player's language, even
@@ -1035,6 +1070,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/heading-keeps-height", test_heading_keeps_height);
   g_test_add_func ("/window/menu-mnemonics", test_menu_mnemonics);
   g_test_add_func ("/window/species-count-plural", test_species_count_plural);
+  g_test_add_func ("/window/choice-shown-whole", test_choice_shown_whole);
   g_test_add_func ("/window/species-names-fit", test_species_names_fit);
   g_test_add_func ("/window/pile-titles", test_pile_titles);
   g_test_add_func ("/window/scroll-to-newest", test_scroll_to_newest);
