@@ -617,11 +617,15 @@ on_game_created (ArbNewGameDialog *dialog, ArbGame *game, ArbWindow *self)
 void
 arb_window_show_new_game (ArbWindow *self)
 {
-  ArbNewGameDialog *dialog;
+  if (!_arb_window_offer_to_save (self, ARB_AFTER_SAVE_NEW_GAME))
+    _arb_window_present_new_game (self);
+}
 
-  if (_arb_window_offer_to_save (self, ARB_AFTER_SAVE_NEW_GAME))
-    return;
-  dialog = arb_new_game_dialog_new (self->settings);
+/* The New Game dialog, whatever the game in progress holds. */
+void
+_arb_window_present_new_game (ArbWindow *self)
+{
+  ArbNewGameDialog *dialog = arb_new_game_dialog_new (self->settings);
 
   gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
   gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
