@@ -173,6 +173,9 @@ update_page (ArbWindow *self)
       adw_status_page_set_title (self->cover_page, title);
       adw_status_page_set_description (self->cover_page, description);
       gtk_stack_set_visible_child_name (self->stack, "cover");
+      /* Enter or Space lifts the cover: the focus may have been on the
+       * table, now hidden, or nowhere after the computers' turns. */
+      gtk_widget_grab_focus (adw_status_page_get_child (self->cover_page));
     }
   else
     gtk_stack_set_visible_child_name (self->stack, "table");
