@@ -392,6 +392,34 @@ check_pile_popover (ArbPileView *pile, const char *title)
   g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
 }
 
+/* The side panel's tabs of a game of four show names of ten characters
+ * whole in a window of 1100 pixels: "Player 4", not "Player…". */
+static void
+test_seat_tabs_tell_apart (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) switchers = g_ptr_array_new ();
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window,
+                                             "standard:4:person=Player 1,random=Player 2,random=Player 3,random=Player 4",
+                                             3, &error));
+  g_assert_no_error (error);
+  arb_test_wait_for (window, arb_test_piles_laid_out);
+  arb_test_find_type (GTK_WIDGET (window), GTK_TYPE_STACK_SWITCHER, switchers);
+  g_assert_cmpuint (switchers->len, ==, 1);
+  arb_test_find_type (switchers->pdata[0], GTK_TYPE_LABEL, labels);
+  /* The tab of the arboretum shown large is hidden. */
+  g_assert_cmpuint (labels->len, ==, 4);
+  for (guint i = 0; i < labels->len; i++)
+    if (gtk_widget_get_mapped (labels->pdata[i]))
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (labels->pdata[i])));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_pile_titles (void)
 {
@@ -1073,6 +1101,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/choice-shown-whole", test_choice_shown_whole);
   g_test_add_func ("/window/species-names-fit", test_species_names_fit);
   g_test_add_func ("/window/pile-titles", test_pile_titles);
+  g_test_add_func ("/window/seat-tabs-tell-apart", test_seat_tabs_tell_apart);
   g_test_add_func ("/window/scroll-to-newest", test_scroll_to_newest);
   g_test_add_func ("/window/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/window/fits-small-screen", test_fits_small_screen);
