@@ -210,8 +210,22 @@ static void
 arb_hand_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
                        int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
 {
+  ArbHandView *self = ARB_HAND_VIEW (widget);
+  int n = (int) arb_hand_view_get_n_cards (self);
+
   gtk_widget_measure (adw_bin_get_child (ADW_BIN (widget)), orientation, for_size,
                       minimum, natural, minimum_baseline, natural_baseline);
+  /* The whole hand at its narrowest cards is the least the hand asks for,
+   * so that a window too narrow for it and the side panel folds the panel
+   * away (AdwFlap) rather than cut the hand. */
+  if (orientation == GTK_ORIENTATION_HORIZONTAL && n > 0)
+    {
+      int box_natural;
+
+      gtk_widget_measure (GTK_WIDGET (self->box), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &box_natural, NULL, NULL);
+      *minimum = MAX (*minimum, box_natural - n * (self->card_width - HAND_CARD_MIN_WIDTH));
+      *natural = MAX (*natural, *minimum);
+    }
 }
 
 static void

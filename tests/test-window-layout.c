@@ -1028,6 +1028,34 @@ test_hand_fits (void)
   g_settings_reset (settings, "window-height");
 }
 
+/* In solo, in French, in a window of 800 × 560, the hand of nine cards
+ * shows whole: the side panel folds away rather than cut it. */
+static void
+check_solo_hand_fits_small (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 560);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "solo:1", 5, &error));
+  g_assert_no_error (error);
+  arb_test_wait_for (window, arb_test_settled);
+  arb_test_person_step (window);
+  arb_test_person_step (window);
+  arb_test_wait_for (window, arb_test_settled);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, 9);
+  arb_test_wait_until ("the hand of nine cards to fit its row", hand_fits, window);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 800);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_solo_hand_fits_small (void)
+{
+  arb_test_in_french (check_solo_hand_fits_small);
+}
+
 /* Settings anyone may have written, in a settings file read as the
  * desktop's are (the keyfile backend): a negative window size, a size past
  * any screen and a seat name of 100,000 characters. The window opens at a
@@ -1107,6 +1135,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/fits-small-screen", test_fits_small_screen);
   g_test_add_func ("/window/fits-the-screen", test_fits_the_screen);
   g_test_add_func ("/window/hand-fits", test_hand_fits);
+  g_test_add_func ("/window/solo-hand-fits-small", test_solo_hand_fits_small);
   g_test_add_func ("/window/toggle-side-panel", test_toggle_side_panel);
   g_test_add_func ("/window/welcome-header", test_welcome_header);
   g_test_add_func ("/window/welcome-fits-small-screen", test_welcome_fits_small_screen);
