@@ -341,6 +341,9 @@ rebuild (ArbHandView *self, const ArbCardSet *hand, ArbCard new_card)
       gtk_box_append (self->box, button);
       group = group != NULL ? group : GTK_TOGGLE_BUTTON (button);
     }
+  /* No hand at all is a hand hidden (the others' turns at a shared
+   * screen), not an empty one that a newcomer would think to fill. */
+  gtk_label_set_label (self->empty_label, hand != NULL ? _("No cards in hand") : _("The hands are hidden"));
   gtk_widget_set_visible (GTK_WIDGET (self->empty_label), n == 0);
   /* A card that had the focus keeps it, or its neighbour does: the focus
    * must not fall back to the window's first button. */
