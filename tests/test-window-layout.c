@@ -15,17 +15,6 @@
 #include "arb-pile-view.h"
 #include "arb-side-panel.h"
 
-/* The whole hand is in sight, with no scrolling sideways. */
-static gboolean
-hand_fits (ArbWindow *window)
-{
-  GtkWidget *scrolled = gtk_widget_get_first_child (GTK_WIDGET (arb_table_get_hand_view (arb_window_get_table (window))));
-  GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scrolled));
-
-  return gtk_adjustment_get_page_size (adjustment) > 0
-         && gtk_adjustment_get_upper (adjustment) <= gtk_adjustment_get_page_size (adjustment);
-}
-
 /* Every card of the hand of the player to move has been laid out, and
  * the hand fits its row. */
 static gboolean
@@ -43,7 +32,7 @@ hand_laid_out_whole (ArbWindow *window)
       if (button == NULL || !arb_test_has_size (button))
         return FALSE;
     }
-  return hand_fits (window);
+  return arb_test_hand_fits (window);
 }
 
 static int wider_than;
@@ -284,41 +273,6 @@ test_species_count_plural (void)
   arb_test_in_french (check_species_count);
 }
 
-static gboolean
-label_cut (GtkWidget *root, const char *text)
-{
-  GtkLabel *label = arb_test_find_label (root, text);
-
-  g_assert_nonnull (label);
-  return pango_layout_is_ellipsized (gtk_label_get_layout (label));
-}
-
-/* The rule set chosen shows whole in its row too, not as "Règles
- * classiques (20…" (libadwaita cuts the row's choice after 20 characters). */
-static void
-check_choice_shown_whole (void)
-{
-  g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
-  ArbNewGameDialog *dialog;
-  g_autoptr (GPtrArray) rows = NULL;
-
-  g_settings_set_string (settings, "variant", "classic");
-  dialog = arb_new_game_dialog_new (settings);
-  gtk_window_present (GTK_WINDOW (dialog));
-  arb_test_wait_laid_out (GTK_WIDGET (dialog));
-  rows = g_ptr_array_new ();
-  arb_test_find_type (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW, rows);
-  g_assert_false (label_cut (rows->pdata[0], "Règles classiques (2010)"));
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  g_settings_reset (settings, "variant");
-}
-
-static void
-test_choice_shown_whole (void)
-{
-  arb_test_in_french (check_choice_shown_whole);
-}
-
 static const char *expected_name;
 
 /* A seat left at its default name gets it in the player's language, even
@@ -390,34 +344,6 @@ check_pile_popover (ArbPileView *pile, const char *title)
   g_assert_true (named);
   gtk_menu_button_popdown (button);
   g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
-}
-
-/* The side panel's tabs of a game of four show names of ten characters
- * whole in a window of 1100 pixels: "Player 4", not "Player…". */
-static void
-test_seat_tabs_tell_apart (void)
-{
-  ArbWindow *window = arb_test_new_window ();
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) switchers = g_ptr_array_new ();
-  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (arb_window_start_from_spec (window,
-                                             "standard:4:person=Player 1,random=Player 2,random=Player 3,random=Player 4",
-                                             3, &error));
-  g_assert_no_error (error);
-  arb_test_wait_for (window, arb_test_piles_laid_out);
-  arb_test_find_type (GTK_WIDGET (window), GTK_TYPE_STACK_SWITCHER, switchers);
-  g_assert_cmpuint (switchers->len, ==, 1);
-  arb_test_find_type (switchers->pdata[0], GTK_TYPE_LABEL, labels);
-  /* The tab of the arboretum shown large is hidden. */
-  g_assert_cmpuint (labels->len, ==, 4);
-  for (guint i = 0; i < labels->len; i++)
-    if (gtk_widget_get_mapped (labels->pdata[i]))
-      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (labels->pdata[i])));
-  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static void
@@ -1021,39 +947,11 @@ test_hand_fits (void)
     arb_card_set_add (&hand, card);
   arb_hand_view_set_hand (hand_view, &hand, ARB_CARD_NONE);
   g_assert_cmpuint (arb_hand_view_get_n_cards (hand_view), ==, 10);
-  arb_test_wait_until ("the hand of ten cards to fit its row", hand_fits, window);
+  arb_test_wait_until ("the hand of ten cards to fit its row", arb_test_hand_fits, window);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 1024);
   gtk_window_destroy (GTK_WINDOW (window));
   g_settings_reset (settings, "window-width");
   g_settings_reset (settings, "window-height");
-}
-
-/* In solo, in French, in a window of 800 × 560, the hand of nine cards
- * shows whole: the side panel folds away rather than cut it. */
-static void
-check_solo_hand_fits_small (void)
-{
-  ArbWindow *window = arb_test_new_window ();
-  g_autoptr (GError) error = NULL;
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 800, 560);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (arb_window_start_from_spec (window, "solo:1", 5, &error));
-  g_assert_no_error (error);
-  arb_test_wait_for (window, arb_test_settled);
-  arb_test_person_step (window);
-  arb_test_person_step (window);
-  arb_test_wait_for (window, arb_test_settled);
-  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, 9);
-  arb_test_wait_until ("the hand of nine cards to fit its row", hand_fits, window);
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 800);
-  gtk_window_destroy (GTK_WINDOW (window));
-}
-
-static void
-test_solo_hand_fits_small (void)
-{
-  arb_test_in_french (check_solo_hand_fits_small);
 }
 
 /* Settings anyone may have written, in a settings file read as the
@@ -1126,16 +1024,13 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/heading-keeps-height", test_heading_keeps_height);
   g_test_add_func ("/window/menu-mnemonics", test_menu_mnemonics);
   g_test_add_func ("/window/species-count-plural", test_species_count_plural);
-  g_test_add_func ("/window/choice-shown-whole", test_choice_shown_whole);
   g_test_add_func ("/window/species-names-fit", test_species_names_fit);
   g_test_add_func ("/window/pile-titles", test_pile_titles);
-  g_test_add_func ("/window/seat-tabs-tell-apart", test_seat_tabs_tell_apart);
   g_test_add_func ("/window/scroll-to-newest", test_scroll_to_newest);
   g_test_add_func ("/window/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/window/fits-small-screen", test_fits_small_screen);
   g_test_add_func ("/window/fits-the-screen", test_fits_the_screen);
   g_test_add_func ("/window/hand-fits", test_hand_fits);
-  g_test_add_func ("/window/solo-hand-fits-small", test_solo_hand_fits_small);
   g_test_add_func ("/window/toggle-side-panel", test_toggle_side_panel);
   g_test_add_func ("/window/welcome-header", test_welcome_header);
   g_test_add_func ("/window/welcome-fits-small-screen", test_welcome_fits_small_screen);
