@@ -210,8 +210,22 @@ static void
 arb_hand_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
                        int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
 {
+  ArbHandView *self = ARB_HAND_VIEW (widget);
+  int n = (int) arb_hand_view_get_n_cards (self);
+
   gtk_widget_measure (adw_bin_get_child (ADW_BIN (widget)), orientation, for_size,
                       minimum, natural, minimum_baseline, natural_baseline);
+  /* The whole hand at its narrowest cards is the least the hand asks for,
+   * so that a window too narrow for it and the side panel folds the panel
+   * away (AdwFlap) rather than cut the hand. */
+  if (orientation == GTK_ORIENTATION_HORIZONTAL && n > 0)
+    {
+      int box_natural;
+
+      gtk_widget_measure (GTK_WIDGET (self->box), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &box_natural, NULL, NULL);
+      *minimum = MAX (*minimum, box_natural - n * (self->card_width - HAND_CARD_MIN_WIDTH));
+      *natural = MAX (*natural, *minimum);
+    }
 }
 
 static void
@@ -327,6 +341,9 @@ rebuild (ArbHandView *self, const ArbCardSet *hand, ArbCard new_card)
       gtk_box_append (self->box, button);
       group = group != NULL ? group : GTK_TOGGLE_BUTTON (button);
     }
+  /* No hand at all is a hand hidden (the others' turns at a shared
+   * screen), not an empty one that a newcomer would think to fill. */
+  gtk_label_set_label (self->empty_label, hand != NULL ? _("No cards in hand") : _("The hands are hidden"));
   gtk_widget_set_visible (GTK_WIDGET (self->empty_label), n == 0);
   /* A card that had the focus keeps it, or its neighbour does: the focus
    * must not fall back to the window's first button. */

@@ -97,15 +97,38 @@ on_choice_unbind (GtkSignalListItemFactory *factory, GtkListItem *item, AdwCombo
   g_signal_handlers_disconnect_by_data (row, item);
 }
 
+/* The choice shown in the row itself, whole too. */
+static void
+on_shown_setup (GtkSignalListItemFactory *factory, GtkListItem *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+on_shown_bind (GtkSignalListItemFactory *factory, GtkListItem *item)
+{
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
+                       gtk_string_object_get_string (gtk_list_item_get_item (item)));
+}
+
 static void
 show_whole_choices (AdwComboRow *row)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkListItemFactory *shown = gtk_signal_list_item_factory_new ();
 
   g_signal_connect (factory, "setup", G_CALLBACK (on_choice_setup), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (on_choice_bind), row);
   g_signal_connect (factory, "unbind", G_CALLBACK (on_choice_unbind), row);
+  g_signal_connect (shown, "setup", G_CALLBACK (on_shown_setup), NULL);
+  g_signal_connect (shown, "bind", G_CALLBACK (on_shown_bind), NULL);
+  /* The row shows the chosen one with the first; its list has its own. */
+  adw_combo_row_set_factory (row, shown);
   adw_combo_row_set_list_factory (row, factory);
+  g_object_unref (shown);
   g_object_unref (factory);
 }
 
@@ -212,6 +235,21 @@ update_rows (ArbNewGameDialog *self)
 static void
 on_changed (ArbNewGameDialog *self)
 {
+  update_rows (self);
+}
+
+/* Choosing the species starts from as many as the game takes, the first
+ * ones in the rulebook's order, rather than from none: a player changes a
+ * few rather than counts up to ten. */
+static void
+on_species_choice_switched (ArbNewGameDialog *self)
+{
+  guint wanted = arb_rules_species_count (chosen_variant (self), chosen_seats (self));
+  ArbSpeciesMask mask;
+
+  if (adw_expander_row_get_enable_expansion (self->species_row) && chosen_species (self, &mask) == 0)
+    for (guint s = 0; s < MIN (wanted, ARB_N_SPECIES); s++)
+      gtk_check_button_set_active (self->species_checks[s], TRUE);
   update_rows (self);
 }
 
@@ -496,7 +534,8 @@ arb_new_game_dialog_new (GSettings *settings)
   load_settings (self);
   g_signal_connect_swapped (self->variant_row, "notify::selected", G_CALLBACK (on_changed), self);
   g_signal_connect_swapped (self->seats_row, "notify::selected", G_CALLBACK (on_changed), self);
-  g_signal_connect_swapped (self->species_row, "notify::enable-expansion", G_CALLBACK (on_changed), self);
+  g_signal_connect_swapped (self->species_row, "notify::enable-expansion", G_CALLBACK (on_species_choice_switched),
+                            self);
   update_rows (self);
   return self;
 }

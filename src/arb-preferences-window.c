@@ -23,6 +23,29 @@ struct _ArbPreferencesWindow
 
 G_DEFINE_FINAL_TYPE (ArbPreferencesWindow, arb_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
 
+/* The pace slider shows speed, slow at its left end: its value is how much
+ * shorter than the slowest pause a computer's step stays on screen, so that
+ * Home and the left arrow go to the slow end for the keyboard too (an
+ * inverted scale turns only the pointer and the arrows round, not Home and
+ * End). Pauses longer than the slider's range, set elsewhere, show as its
+ * slow end. */
+#define SLOWEST_PACE_MS 2000
+
+static gboolean
+think_time_to_pace (GValue *value, GVariant *variant, gpointer user_data)
+{
+  g_value_set_double (value, SLOWEST_PACE_MS - MIN (g_variant_get_uint32 (variant), SLOWEST_PACE_MS));
+  return TRUE;
+}
+
+static GVariant *
+pace_to_think_time (const GValue *value, const GVariantType *type, gpointer user_data)
+{
+  double pace = CLAMP (g_value_get_double (value), 0, SLOWEST_PACE_MS);
+
+  return g_variant_new_uint32 ((guint32) (SLOWEST_PACE_MS - pace + 0.5));
+}
+
 /* The card styles, in the order of the row's choices. */
 static const char * const card_styles[] = { "named", "plain" };
 
@@ -100,8 +123,9 @@ arb_preferences_window_new (GSettings *settings)
 
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
   self->settings = g_object_ref (settings);
-  g_settings_bind (settings, "think-time", gtk_range_get_adjustment (GTK_RANGE (self->pace_scale)), "value",
-                   G_SETTINGS_BIND_DEFAULT);
+  gtk_range_set_range (GTK_RANGE (self->pace_scale), 0, SLOWEST_PACE_MS);
+  g_settings_bind_with_mapping (settings, "think-time", gtk_range_get_adjustment (GTK_RANGE (self->pace_scale)),
+                                "value", G_SETTINGS_BIND_DEFAULT, think_time_to_pace, pace_to_think_time, NULL, NULL);
   g_settings_bind (settings, "animations", self->animations_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "sounds", self->sounds_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind_with_mapping (settings, "card-style", self->card_style_row, "selected",

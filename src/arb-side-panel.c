@@ -57,8 +57,9 @@ on_card_dropped (ArbArboretumView *view, guint card, int x, int y, ArbSidePanel 
   g_signal_emit (self, signals[CARD_DROPPED], 0, card, x, y);
 }
 
-/* Tabs that may end in "…" keep the side panel as narrow as its
- * width-request with four players, so it does not fold away too soon. */
+/* Tabs that may be cut keep the side panel as narrow as its width-request
+ * with four players, so it does not fold away too soon. They are cut in
+ * the middle, which keeps what tells names apart ("Pla…r 4"). */
 static void
 ellipsize_tabs (ArbSidePanel *self)
 {
@@ -68,7 +69,7 @@ ellipsize_tabs (ArbSidePanel *self)
       GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
 
       if (GTK_IS_LABEL (label))
-        gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+        gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
     }
 }
 

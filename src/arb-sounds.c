@@ -7,7 +7,8 @@
  * is shipped. They are off by default (the "sounds" setting, in
  * Preferences) and follow the desktop's event sounds switch
  * (gtk-enable-event-sounds) when on. A machine without a sound server
- * plays nothing, and says so once in the debug log.
+ * or card plays nothing after the first sound fails, and says so once in
+ * the debug log.
  */
 #include "config.h"
 
@@ -60,6 +61,23 @@ wanted (ArbSounds *self)
   return desktop;
 }
 
+/* A sound that could not play is the last asked: with no sound card, every
+ * attempt would print ALSA's errors on stderr again. libcanberra says
+ * "not found" then, having found no driver that plays it; the events are
+ * the freedesktop theme's, which a desktop's theme falls back to. */
+static void
+on_played (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr (ArbSounds) self = data;
+  g_autoptr (GError) error = NULL;
+
+  if (gsound_context_play_full_finish (GSOUND_CONTEXT (source), result, &error)
+      || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_debug ("No sounds: %s", error->message);
+  self->failed = TRUE;
+}
+
 /* Plays sound if the player wants sounds; returns whether it was asked of
  * the sound server. */
 gboolean
@@ -87,7 +105,7 @@ arb_sounds_play (ArbSounds *self, ArbSound sound)
                                      NULL);
     }
   /* Played in the background; a sound that cannot play is no error. */
-  gsound_context_play_full (self->context, NULL, NULL, NULL,
+  gsound_context_play_full (self->context, NULL, on_played, g_object_ref (self),
                             GSOUND_ATTR_EVENT_ID, events[sound].id,
                             GSOUND_ATTR_EVENT_DESCRIPTION, _(events[sound].description),
                             NULL);

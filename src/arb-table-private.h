@@ -11,8 +11,11 @@
 
 G_BEGIN_DECLS
 
-/* The usual width of a card of the large arboretum. */
-#define DEFAULT_CARD_WIDTH 78
+/* The usual width of a card of the large arboretum, as large as a card of
+ * the hand in a tall window: the arboretum shrinks its cards to fit its
+ * room as it grows (arb_arboretum_view_set_fit), so that a large window's
+ * room is not left empty. */
+#define DEFAULT_CARD_WIDTH 100
 
 /* What the table shows, read from its widgets, as text: the heading, each
  * pile's top card and count, every arboretum's cards, the hand's title

@@ -311,7 +311,15 @@ on_offer_response (AdwMessageDialog *dialog, const char *response, ArbWindow *se
    * destroyed the window by then (Close Without Saving): a dialog still
    * transient for it would reach into a freed window. */
   gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
-  if (g_strcmp0 (response, "discard") == 0)
+  if (g_strcmp0 (response, "discard") == 0 && arb_session_get_offer (self->session) == ARB_AFTER_SAVE_NEW_GAME)
+    {
+      /* The game is let go only when a new one takes its place: the New
+       * Game dialog may still be cancelled, and quitting must then ask
+       * again. */
+      arb_session_cancel_offer (self->session);
+      _arb_window_present_new_game (self);
+    }
+  else if (g_strcmp0 (response, "discard") == 0)
     arb_session_discard (self->session);
   else if (g_strcmp0 (response, "save") == 0)
     {

@@ -74,6 +74,7 @@ void     _arb_window_class_add_actions (GtkWidgetClass *widget_class);
 GtkEventController *_arb_window_replay_keys_new (void);
 gboolean _arb_window_close_request     (GtkWindow      *window);
 void     _arb_window_connect_files     (ArbWindow      *self);
+void     _arb_window_present_new_game  (ArbWindow      *self);
 gboolean _arb_window_offer_to_save     (ArbWindow      *self,
                                         ArbAfterSave    then);
 void     _arb_window_show_error        (ArbWindow      *self,

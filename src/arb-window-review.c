@@ -26,7 +26,7 @@ review_action (GtkWidget *widget, const char *name, GVariant *param)
 
 /* The decision made at the position shown, against the computer's, in a
  * player's words: "Next: Rina planted Oak 5 next to Oak 3. The computer’s
- * choice: plant Oak 4 next to your Oak 3, about 5 points better. Mistake." */
+ * choice: plant Oak 4 next to Oak 3, about 5 points better. Mistake." */
 static char *
 review_text (ArbViewpoint *viewpoint, ArbReview *review, guint step)
 {

@@ -2,8 +2,9 @@
 /* arb-window-rights.c: when the window shows the "Right to score" panel.
  *
  * The setting rights-panel says "shown", "hidden" or "auto": shown in games
- * against computers, where a person learns the game, and hidden between
- * people at one screen, where it would tell everybody the same hints.
+ * of one person against computers, where a person learns the game, and
+ * hidden where two people or more take turns at one screen, with computers
+ * or not, where it would tell everybody the same hints.
  * win.toggle-rights-panel (Ctrl+R) turns it on or off for good; showing it
  * opens the side panel it lives in. The panel draws itself from the table's
  * viewpoint (ArbRightsPanel).
@@ -21,6 +22,18 @@ game_has_computer (ArbGame *game)
   return FALSE;
 }
 
+/* Two people or more take turns at the screen; computers may play too. */
+static gboolean
+people_share_screen (ArbGame *game)
+{
+  guint people = 0;
+
+  for (guint p = 0; game != NULL && p < arb_game_get_n_seats (game); p++)
+    if (arb_player_get_kind (arb_game_get_player (game, p)) == ARB_PLAYER_PERSON)
+      people++;
+  return people >= 2;
+}
+
 /* Whether the panel is shown now, by the setting and the game. */
 gboolean
 _arb_window_rights_wanted (ArbWindow *self)
@@ -31,7 +44,8 @@ _arb_window_rights_wanted (ArbWindow *self)
     return TRUE;
   if (g_str_equal (mode, "hidden"))
     return FALSE;
-  return game_has_computer (arb_session_get_game (self->session));
+  return game_has_computer (arb_session_get_game (self->session))
+         && !people_share_screen (arb_session_get_game (self->session));
 }
 
 static void

@@ -173,6 +173,9 @@ update_page (ArbWindow *self)
       adw_status_page_set_title (self->cover_page, title);
       adw_status_page_set_description (self->cover_page, description);
       gtk_stack_set_visible_child_name (self->stack, "cover");
+      /* Enter or Space lifts the cover: the focus may have been on the
+       * table, now hidden, or nowhere after the computers' turns. */
+      gtk_widget_grab_focus (adw_status_page_get_child (self->cover_page));
     }
   else
     gtk_stack_set_visible_child_name (self->stack, "table");
@@ -617,11 +620,15 @@ on_game_created (ArbNewGameDialog *dialog, ArbGame *game, ArbWindow *self)
 void
 arb_window_show_new_game (ArbWindow *self)
 {
-  ArbNewGameDialog *dialog;
+  if (!_arb_window_offer_to_save (self, ARB_AFTER_SAVE_NEW_GAME))
+    _arb_window_present_new_game (self);
+}
 
-  if (_arb_window_offer_to_save (self, ARB_AFTER_SAVE_NEW_GAME))
-    return;
-  dialog = arb_new_game_dialog_new (self->settings);
+/* The New Game dialog, whatever the game in progress holds. */
+void
+_arb_window_present_new_game (ArbWindow *self)
+{
+  ArbNewGameDialog *dialog = arb_new_game_dialog_new (self->settings);
 
   gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
   gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);

@@ -238,6 +238,17 @@ arb_test_piles_laid_out (ArbWindow *window)
   return piles->len > 0;
 }
 
+/* The whole hand is in sight, with no scrolling sideways. */
+gboolean
+arb_test_hand_fits (ArbWindow *window)
+{
+  GtkWidget *scrolled = gtk_widget_get_first_child (GTK_WIDGET (arb_table_get_hand_view (arb_window_get_table (window))));
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scrolled));
+
+  return gtk_adjustment_get_page_size (adjustment) > 0
+         && gtk_adjustment_get_upper (adjustment) <= gtk_adjustment_get_page_size (adjustment);
+}
+
 /* The side panel shows the arboretum of somebody other than the person at
  * the screen, never the large one a second time. */
 gboolean

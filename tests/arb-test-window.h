@@ -52,6 +52,7 @@ gboolean    arb_test_not_loading (ArbWindow *window);
 gboolean    arb_test_has_game (ArbWindow *window);
 gboolean    arb_test_any_card_selected (ArbWindow *window);
 gboolean    arb_test_piles_laid_out (ArbWindow *window);
+gboolean    arb_test_hand_fits (ArbWindow *window);
 gboolean    arb_test_side_shows_another_player (ArbWindow *window);
 
 /* The person at the screen, through the window's widgets and actions. */

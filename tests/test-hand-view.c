@@ -137,11 +137,13 @@ test_card_order (Fixture *fixture, gconstpointer data)
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (arb_test_find_label (GTK_WIDGET (fixture->view),
                                                                            "No cards in hand"))));
 
-  /* No hand at all: nothing, and the words that say so. */
+  /* No hand at all: nothing, and the words that say so: a hand hidden,
+   * not an empty one. */
   arb_hand_view_set_hand (fixture->view, NULL, ARB_CARD_NONE);
   g_assert_cmpuint (arb_hand_view_get_n_cards (fixture->view), ==, 0);
+  g_assert_null (arb_test_find_label (GTK_WIDGET (fixture->view), "No cards in hand"));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (arb_test_find_label (GTK_WIDGET (fixture->view),
-                                                                          "No cards in hand"))));
+                                                                          "The hands are hidden"))));
 }
 
 /* The card just drawn stands out, and says so to a screen reader, until

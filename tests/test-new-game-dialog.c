@@ -47,6 +47,36 @@ test_choices_whole (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* Switching on the choice of species ticks as many as the game takes, so
+ * that Start can be pressed at once; the player's own choice stays. */
+static void
+test_species_start_chosen (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
+  ArbNewGameDialog *dialog;
+  g_autoptr (GPtrArray) rows = NULL;
+  g_autoptr (GPtrArray) checks = g_ptr_array_new ();
+  guint ticked = 0;
+
+  g_settings_set_string (settings, "variant", "standard");
+  g_settings_set_uint (settings, "seats", 4);
+  dialog = new_dialog (settings);
+  rows = find_all (dialog, ADW_TYPE_EXPANDER_ROW);
+  g_assert_cmpuint (rows->len, ==, 1);
+  adw_expander_row_set_enable_expansion (rows->pdata[0], TRUE);
+  g_assert_cmpstr (adw_expander_row_get_subtitle (rows->pdata[0]), ==, "Choose 10 species (10 chosen)");
+  arb_test_find_type (rows->pdata[0], GTK_TYPE_CHECK_BUTTON, checks);
+  gtk_check_button_set_active (checks->pdata[0], FALSE);
+  adw_expander_row_set_enable_expansion (rows->pdata[0], FALSE);
+  adw_expander_row_set_enable_expansion (rows->pdata[0], TRUE);
+  for (guint i = 0; i < checks->len; i++)
+    ticked += gtk_check_button_get_active (checks->pdata[i]);
+  g_assert_cmpuint (ticked, ==, 9);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_settings_reset (settings, "variant");
+  g_settings_reset (settings, "seats");
+}
+
 /* The computers' pace, which applies at once to the game in progress too,
  * is in Preferences as a slider from Slow to Fast: the dialog counts no
  * milliseconds. */
@@ -118,6 +148,7 @@ main (int argc, char *argv[])
 {
   arb_test_widget_init (&argc, &argv);
   g_test_add_func ("/new-game-dialog/choices-whole", test_choices_whole);
+  g_test_add_func ("/new-game-dialog/species-start-chosen", test_species_start_chosen);
   g_test_add_func ("/new-game-dialog/no-milliseconds", test_no_milliseconds);
   g_test_add_func ("/new-game-dialog/enter-in-name", test_enter_in_name);
   g_test_add_func ("/new-game-dialog/seats-note", test_seats_note);

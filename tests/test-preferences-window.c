@@ -36,7 +36,6 @@ test_rows_change_settings (void)
   g_assert_cmpuint (switches->len, ==, 2);
   g_assert_cmpuint (scales->len, ==, 1);
   g_assert_cmpuint (combos->len, ==, 1);
-  g_assert_true (gtk_range_get_inverted (scales->pdata[0]));
   g_assert_nonnull (arb_test_find_label (GTK_WIDGET (window), "Slow"));
   g_assert_nonnull (arb_test_find_label (GTK_WIDGET (window), "Fast"));
   g_assert_true (gtk_switch_get_active (switches->pdata[0]));
@@ -45,8 +44,20 @@ test_rows_change_settings (void)
   gtk_switch_set_active (switches->pdata[1], TRUE);
   g_assert_false (g_settings_get_boolean (settings, "animations"));
   g_assert_true (g_settings_get_boolean (settings, "sounds"));
+  /* The slider goes from slow at its left to fast at its right, for the
+   * pointer and for the keyboard alike: Home is the slowest pace. */
+  g_assert_cmpfloat (gtk_range_get_value (scales->pdata[0]), ==, 2000 - 600);
   gtk_range_set_value (scales->pdata[0], 300);
-  g_assert_cmpuint (g_settings_get_uint (settings, "think-time"), ==, 300);
+  g_assert_cmpuint (g_settings_get_uint (settings, "think-time"), ==, 1700);
+  g_signal_emit_by_name (scales->pdata[0], "move-slider", GTK_SCROLL_START);
+  g_assert_cmpuint (g_settings_get_uint (settings, "think-time"), ==, 2000);
+  g_signal_emit_by_name (scales->pdata[0], "move-slider", GTK_SCROLL_END);
+  g_assert_cmpuint (g_settings_get_uint (settings, "think-time"), ==, 0);
+  g_signal_emit_by_name (scales->pdata[0], "move-slider", GTK_SCROLL_STEP_LEFT);
+  g_assert_cmpuint (g_settings_get_uint (settings, "think-time"), ==, 100);
+  g_settings_set_uint (settings, "think-time", 5000);
+  g_assert_cmpfloat (gtk_range_get_value (scales->pdata[0]), ==, 0);
+  g_settings_reset (settings, "think-time");
   adw_combo_row_set_selected (combos->pdata[0], 1);
   style = g_settings_get_string (settings, "card-style");
   g_assert_cmpstr (style, ==, "plain");

@@ -201,7 +201,8 @@ test_log_at_end_of_opened_game (void)
 
 
 /* A new game would take the place of one with unsaved steps: the window
- * asks first, and Cancel keeps the game as it was. */
+ * asks first, and Cancel keeps the game as it was; so does a Discard
+ * followed by no new game. */
 static void
 test_new_game_offers_to_save (void)
 {
@@ -233,7 +234,14 @@ test_new_game_offers_to_save (void)
   adw_message_dialog_response (asked, "discard");
   dialog = arb_test_find_new_game_dialog ();
   g_assert_nonnull (dialog);
+  /* Discarded, then no new game after all: the game is kept unsaved, and
+   * closing the window asks again. */
   gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_true (arb_window_get_game (window) == game);
+  gtk_window_close (GTK_WINDOW (window));
+  asked = arb_test_find_message_dialog (window);
+  g_assert_nonnull (asked);
+  adw_message_dialog_response (asked, "cancel");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

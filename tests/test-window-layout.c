@@ -15,17 +15,6 @@
 #include "arb-pile-view.h"
 #include "arb-side-panel.h"
 
-/* The whole hand is in sight, with no scrolling sideways. */
-static gboolean
-hand_fits (ArbWindow *window)
-{
-  GtkWidget *scrolled = gtk_widget_get_first_child (GTK_WIDGET (arb_table_get_hand_view (arb_window_get_table (window))));
-  GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scrolled));
-
-  return gtk_adjustment_get_page_size (adjustment) > 0
-         && gtk_adjustment_get_upper (adjustment) <= gtk_adjustment_get_page_size (adjustment);
-}
-
 /* Every card of the hand of the player to move has been laid out, and
  * the hand fits its row. */
 static gboolean
@@ -43,7 +32,7 @@ hand_laid_out_whole (ArbWindow *window)
       if (button == NULL || !arb_test_has_size (button))
         return FALSE;
     }
-  return hand_fits (window);
+  return arb_test_hand_fits (window);
 }
 
 static int wider_than;
@@ -958,7 +947,7 @@ test_hand_fits (void)
     arb_card_set_add (&hand, card);
   arb_hand_view_set_hand (hand_view, &hand, ARB_CARD_NONE);
   g_assert_cmpuint (arb_hand_view_get_n_cards (hand_view), ==, 10);
-  arb_test_wait_until ("the hand of ten cards to fit its row", hand_fits, window);
+  arb_test_wait_until ("the hand of ten cards to fit its row", arb_test_hand_fits, window);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 1024);
   gtk_window_destroy (GTK_WINDOW (window));
   g_settings_reset (settings, "window-width");

@@ -127,6 +127,17 @@ test_illegal_play_refused (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The focus is on Show My Hand, so that Enter or Space lifts the cover. */
+static void
+assert_focus_reveals (ArbWindow *window)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  g_assert_nonnull (focus);
+  g_assert_true (GTK_IS_ACTIONABLE (focus));
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (focus)), ==, "win.reveal");
+}
+
 static void
 test_cover_between_people (void)
 {
@@ -148,6 +159,7 @@ test_cover_between_people (void)
   arb_test_wait_for (window, arb_test_settled);
   g_assert_cmpuint (arb_game_get_current_player (game), ==, 1);
   g_assert_cmpstr (arb_window_get_page (window), ==, "cover");
+  assert_focus_reveals (window);
   /* The hand of the player who just played is gone from the window. */
   g_assert_cmpint (arb_window_get_viewer (window), ==, -1);
   g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, 0);
@@ -194,6 +206,9 @@ test_hot_seat (void)
     {
       arb_test_wait_for (window, cover_shown_and_no_hand_while_computers_act);
       g_assert_false (arb_game_is_computer (game, arb_game_get_current_player (game)));
+      /* Enter or Space lifts the cover, wherever the focus was when the
+       * computers began. */
+      assert_focus_reveals (window);
       gtk_widget_activate_action (GTK_WIDGET (window), "win.reveal", NULL);
       g_assert_cmpint (arb_window_get_viewer (window), ==, (int) arb_game_get_current_player (game));
       g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==,

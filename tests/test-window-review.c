@@ -145,7 +145,7 @@ reviewed (ArbWindow *window)
 }
 
 /* At every step the review speaks a player's words: no coordinates, no
- * "±", "the computer" rather than Hard, points lost as "about 5 points";
+ * "±", "the computer" rather than Hard, no "your" of anyone's move, points lost as "about 5 points";
  * under the chart, what its lines mean and the marks' legend. */
 static void
 check_words (ArbWindow *window)
@@ -168,6 +168,8 @@ check_words (ArbWindow *window)
       g_assert_null (strchr (text, '('));
       g_assert_null (strstr (text, "±"));
       g_assert_null (strstr (text, "Hard"));
+      /* Read by every player, of anyone's move: never "your". */
+      g_assert_null (strstr (text, "your"));
       if (arb_review_same_move (&entry->best, &arb_game_get_step (arb_window_get_game (window), i)->move))
         g_assert_nonnull (strstr (text, "The computer would have done the same."));
       else if (entry->loss >= 50)

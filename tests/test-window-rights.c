@@ -115,6 +115,30 @@ test_between_people (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Two people at one screen with two computers still share the screen:
+ * the panel stays hidden; one person against computers sees it. */
+static void
+test_people_and_computers (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GSettings) settings = g_settings_new ("io.github.arboretum_game.Arboretum");
+  g_autoptr (GError) error = NULL;
+
+  g_settings_reset (settings, "rights-panel");
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:4:person,random,person,random", 8, &error));
+  g_assert_no_error (error);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (rights_panel (window))));
+  g_assert_true (arb_window_start_from_spec (window, "standard:3:person,random,random", 8, &error));
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (rights_panel (window))));
+  /* Solo against Q, no computer: hidden, as it always was. */
+  g_assert_true (arb_window_start_from_spec (window, "solo:1", 8, &error));
+  g_assert_no_error (error);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (rights_panel (window))));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* At many moments of games of every rule set, for a seat and for the
  * public table, the panel shows the same, word for word, when every card
  * the viewer has not seen is dealt again. */
@@ -166,6 +190,7 @@ main (int argc, char *argv[])
   arb_test_window_init (&argc, &argv);
   g_test_add_func ("/window-rights/against-computer", test_against_computer);
   g_test_add_func ("/window-rights/between-people", test_between_people);
+  g_test_add_func ("/window-rights/people-and-computers", test_people_and_computers);
   g_test_add_func ("/window-rights/no-peeking", test_no_peeking);
   return g_test_run ();
 }

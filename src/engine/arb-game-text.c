@@ -192,11 +192,10 @@ arb_game_describe_step (ArbGame *game, const ArbStep *step, ArbStepText detail)
 
 /* Where a card went, said by a neighbour in the arboretum (one of the same
  * species if there is one) and the side it went on, as the arboretum is
- * drawn (y downwards): "right of Oak 3", or for a choice said to the
- * player, "right of your Oak 3". NULL when it has no neighbour: the first
- * card. */
+ * drawn (y downwards): "right of Oak 3". NULL when it has no neighbour:
+ * the first card. */
 static char *
-describe_place (const ArbArboretum *arboretum, const ArbMove *move, gboolean yours)
+describe_place (const ArbArboretum *arboretum, const ArbMove *move)
 {
   static const int dx[] = { -1, 1, 0, 0 }, dy[] = { 0, 0, -1, 1 };
   int side = -1;
@@ -219,18 +218,20 @@ describe_place (const ArbArboretum *arboretum, const ArbMove *move, gboolean you
     {
     case 0: /* the neighbour is on the left */
       /* Translators: where a card was planted, by the card it went next to. */
-      return g_strdup_printf (yours ? _("right of your %s") : _("right of %s"), other);
+      return g_strdup_printf (_("right of %s"), other);
     case 1:
-      return g_strdup_printf (yours ? _("left of your %s") : _("left of %s"), other);
+      return g_strdup_printf (_("left of %s"), other);
     case 2:
-      return g_strdup_printf (yours ? _("below your %s") : _("below %s"), other);
+      return g_strdup_printf (_("below %s"), other);
     default:
-      return g_strdup_printf (yours ? _("above your %s") : _("above %s"), other);
+      return g_strdup_printf (_("above %s"), other);
     }
 }
 
 /* A card planted, said from the position before: "Ann planted Oak 5 right
- * of Oak 3", or as a choice ("plant Oak 5 right of your Oak 3"). */
+ * of Oak 3", or as a choice ("plant Oak 5 right of Oak 3"). A choice is
+ * read in a review by every player, of anyone's move: it never says
+ * "your". */
 static char *
 describe_planting (ArbGame *game, const ArbState *before, guint player, const ArbMove *move,
                    gboolean choice)
@@ -239,16 +240,16 @@ describe_planting (ArbGame *game, const ArbState *before, guint player, const Ar
   int target = arb_state_move_arboretum (before, player, move);
   gboolean in_q = target >= 0 && (guint) target != player;
   g_autofree char *card = arb_card_to_string (move->card);
-  g_autofree char *where = target >= 0 ? describe_place (&before->arboreta[target], move, choice && !in_q)
-                                       : NULL;
+  g_autofree char *where = target >= 0 ? describe_place (&before->arboreta[target], move) : NULL;
 
   if (choice && in_q)
     return where != NULL ? g_strdup_printf (_("plant %s in Q’s arboretum, %s"), card, where)
                          : g_strdup_printf (_("plant %s to start Q’s arboretum"), card);
   if (choice)
-    /* Translators: a move the computer would have made: a card, and where ("right of your Oak 3"). */
+    /* Translators: a move the computer would have made: a card, and where ("right of Oak 3"). */
     return where != NULL ? g_strdup_printf (_("plant %s %s"), card, where)
-                         : g_strdup_printf (_("plant %s to start your arboretum"), card);
+                         /* Translators: a move the computer would have made, said of any player. */
+                         : g_strdup_printf (_("plant %s to start their arboretum"), card);
   if (in_q)
     return where != NULL ? g_strdup_printf (_("%s planted %s in Q’s arboretum, %s"), name, card, where)
                          : g_strdup_printf (_("%s planted %s to start Q’s arboretum"), name, card);
@@ -267,8 +268,9 @@ describe_draw_choice (ArbGame *game, guint player, const ArbMove *move)
   if (move->source == ARB_SOURCE_DECK)
     return g_strdup (_("draw from the deck"));
   if (move->source == (int) player && !arb_rules_has_automaton (arb_game_get_variant (game)))
-    return card != NULL ? g_strdup_printf (_("take %s back from your discard pile"), card)
-                        : g_strdup (_("take back the top card of your discard pile"));
+    /* Translators: a move the computer would have made, said of any player. */
+    return card != NULL ? g_strdup_printf (_("take %s back from their discard pile"), card)
+                        : g_strdup (_("take back the top card of their discard pile"));
   pile = arb_game_pile_name (game, move->source);
   return card != NULL ? g_strdup_printf (_("take %s from %s"), card, pile)
                       : g_strdup_printf (_("take the top card of %s"), pile);
@@ -290,8 +292,9 @@ arb_game_describe_step_in_words (ArbGame *game, const ArbState *before, const Ar
   return arb_game_describe_step (game, step, ARB_STEP_TEXT_PUBLIC);
 }
 
-/* A move player could make from before, said to them: "draw from the
- * deck", "plant Oak 5 right of your Oak 3", "discard Oak 5". */
+/* A move player could make from before, said of them to whoever reads
+ * the review: "draw from the deck", "plant Oak 5 right of Oak 3",
+ * "discard Oak 5". */
 char *
 arb_game_describe_choice (ArbGame *game, const ArbState *before, guint player, const ArbMove *move)
 {
