@@ -287,10 +287,20 @@ arb_net_name_key (const char *name)
 }
 
 /* "oak-7": the species id, a dash, the value. */
-char *
-arb_net_card_id (ArbCard card)
+/* "species-value" of a valid card, longer than any species id and its value. */
+#define CARD_ID_SIZE 32
+
+/* card's id written into id, without printf or an allocation: a state
+ * message holds dozens of cards, four messages a move. */
+static const char *
+write_card_id (ArbCard card, char id[CARD_ID_SIZE])
 {
-  return g_strdup_printf ("%s-%u", arb_species_id (arb_card_species (card)), arb_card_value (card));
+  gsize length = g_strlcpy (id, arb_species_id (arb_card_species (card)), CARD_ID_SIZE - 2);
+
+  id[length] = '-';
+  id[length + 1] = (char) ('0' + arb_card_value (card));
+  id[length + 2] = '\0';
+  return id;
 }
 
 gboolean
@@ -312,15 +322,14 @@ arb_net_card_from_id (const char *id, ArbCard *card)
 static void
 add_card (JsonBuilder *builder, ArbCard card)
 {
-  g_autofree char *id = NULL;
+  char id[CARD_ID_SIZE];
 
   if (!arb_card_is_valid (card))
     {
       json_builder_add_null_value (builder);
       return;
     }
-  id = arb_net_card_id (card);
-  json_builder_add_string_value (builder, id);
+  json_builder_add_string_value (builder, write_card_id (card, id));
 }
 
 static void

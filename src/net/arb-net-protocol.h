@@ -86,7 +86,6 @@ char       *arb_net_name_normalize     (const char         *text,
                                         GError            **error);
 char       *arb_net_name_key           (const char         *name);
 
-char       *arb_net_card_id            (ArbCard             card);
 gboolean    arb_net_card_from_id       (const char         *id,
                                         ArbCard            *card);
 
