@@ -128,15 +128,27 @@ arb_net_to_text (JsonBuilder *builder)
   return json_to_string (root, FALSE);
 }
 
-JsonBuilder *
-arb_net_message_begin (const char *type)
+static JsonBuilder *
+message_begin (JsonBuilder *builder, const char *type)
 {
-  JsonBuilder *builder = json_builder_new_immutable ();
-
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "type");
   json_builder_add_string_value (builder, type);
   return builder;
+}
+
+JsonBuilder *
+arb_net_message_begin (const char *type)
+{
+  return message_begin (json_builder_new_immutable (), type);
+}
+
+/* A message whose members may be changed once built (its root ended by
+ * the caller): one built for several viewers. */
+JsonBuilder *
+arb_net_message_begin_changeable (const char *type)
+{
+  return message_begin (json_builder_new (), type);
 }
 
 /* The refusal sent for error: its id, and the reason for a person. */
@@ -513,6 +525,28 @@ arb_net_add_view_as (JsonBuilder *builder, const char *member, const ArbProjecti
     add_seat (builder, view, p);
   json_builder_end_array (builder);
   json_builder_end_object (builder);
+}
+
+/* The "view" object arb_net_add_view_as() wrote, now view's: a state is
+ * the same for every viewer but for "viewer" and the hands, and the four
+ * state messages of a move are so one built and three changed. */
+void
+arb_net_view_change_viewer (JsonObject *object, const ArbProjection *view)
+{
+  JsonArray *seats = json_object_get_array_member (object, "seats");
+
+  json_object_set_int_member (object, "viewer", view->viewer);
+  for (guint p = 0; p < view->state.n_players; p++)
+    {
+      ArbCard hand[ARB_N_CARDS];
+      guint n = arb_card_set_to_array (&view->state.hands[p], hand);
+      JsonArray *cards = json_array_sized_new (n);
+      char id[CARD_ID_SIZE];
+
+      for (guint i = 0; i < n; i++)
+        json_array_add_string_element (cards, write_card_id (hand[i], id));
+      json_object_set_array_member (json_array_get_object_element (seats, p), "hand", cards);
+    }
 }
 
 static gboolean
