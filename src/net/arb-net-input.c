@@ -301,6 +301,29 @@ close_fn (GInputStream *stream, GCancellable *cancellable, GError **error)
   return closed;
 }
 
+/* GIO closes a stream asynchronously in a worker thread, where the socket
+ * could not leave the poller (of the main context) before it closes. A
+ * plain socket closes at once: here, then. */
+static void
+close_async (GInputStream *stream, int io_priority, GCancellable *cancellable,
+             GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  GError *error = NULL;
+
+  if (ARB_NET_INPUT (stream)->poller == NULL)
+    {
+      G_INPUT_STREAM_CLASS (arb_net_input_parent_class)->close_async (stream, io_priority, cancellable,
+                                                                       callback, user_data);
+      return;
+    }
+  task = g_task_new (stream, cancellable, callback, user_data);
+  if (close_fn (stream, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
 static void
 arb_net_input_finalize (GObject *object)
 {
@@ -319,6 +342,7 @@ arb_net_input_class_init (ArbNetInputClass *klass)
   G_OBJECT_CLASS (klass)->finalize = arb_net_input_finalize;
   G_INPUT_STREAM_CLASS (klass)->read_fn = read_fn;
   G_INPUT_STREAM_CLASS (klass)->close_fn = close_fn;
+  G_INPUT_STREAM_CLASS (klass)->close_async = close_async;
 }
 
 static void
