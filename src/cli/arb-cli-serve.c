@@ -10,6 +10,7 @@
 #include <sys/resource.h>
 
 #include "arb-cli.h"
+#include "arb-net-poller.h"
 #include "arb-net-protocol.h"
 #include "arb-net-server.h"
 
@@ -189,6 +190,8 @@ arb_cli_serve (int argc, char **argv)
            uri, arb_net_server_get_n_tables (server));
   /* Scripts and tests read the address as soon as it is there. */
   fflush (stdout);
+  /* Thousands of connections: their messages are served in batches. */
+  arb_net_poller_pace (NULL);
   loop = g_main_loop_new (NULL, FALSE);
   g_unix_signal_add (SIGINT, on_stop_signal, loop);
   g_unix_signal_add (SIGTERM, on_stop_signal, loop);

@@ -14,6 +14,7 @@ typedef void (*ArbNetInputClosedFunc) (gpointer user_data);
 
 GIOStream  *arb_net_input_wrap           (GIOStream            *connection,
                                           gsize                 budget,
+                                          GSource              *poller,
                                           ArbNetInput         **input);
 void        arb_net_input_set_budget     (ArbNetInput          *self,
                                           gsize                 budget);

@@ -15,6 +15,7 @@
 
 #include "arb-net-address.h"
 #include "arb-net-listener.h"
+#include "arb-net-poller.h"
 
 /* Connections waiting to be accepted: the kernel's default for GSocket,
  * 10, drops a crowd arriving at once. */
@@ -51,6 +52,7 @@ struct _ArbNetListener
   GPtrArray  *listening;     /* of Listening */
   GHashTable *accepted;      /* remote GSocketAddress -> Accepted */
   GHashTable *per_address;   /* address key -> number of connections */
+  GSource    *poller;        /* watches the sockets accepted; NULL: GLib does */
   guint       max_connections;
   guint       max_per_address;
   guint       handshake_timeout;
@@ -162,7 +164,7 @@ admit (ArbNetListener *self, GSocket *socket, GTlsCertificate *certificate)
   a->listener = self;
   a->address = g_steal_pointer (&address);
   a->remote = g_object_ref (remote);
-  stream = arb_net_input_wrap (connection, HANDSHAKE_BYTES, &a->input);
+  stream = arb_net_input_wrap (connection, HANDSHAKE_BYTES, self->poller, &a->input);
   closing = g_new0 (Closing, 1);
   g_weak_ref_init (&closing->listener, self);
   closing->remote = g_object_ref (remote);
@@ -403,6 +405,7 @@ arb_net_listener_finalize (GObject *object)
   ArbNetListener *self = ARB_NET_LISTENER (object);
 
   g_hash_table_unref (self->per_address);
+  arb_net_poller_release (self->poller);
   G_OBJECT_CLASS (arb_net_listener_parent_class)->finalize (object);
 }
 
@@ -436,6 +439,7 @@ arb_net_listener_init (ArbNetListener *self)
   self->max_connections = default_max_connections ();
   self->max_per_address = ARB_NET_MAX_CONNECTIONS_PER_ADDRESS;
   self->handshake_timeout = ARB_NET_HANDSHAKE_TIMEOUT;
+  self->poller = arb_net_poller_new ();
 }
 
 /* A listener handing its connections to soup (which must outlive it). */

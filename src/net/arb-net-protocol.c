@@ -128,15 +128,27 @@ arb_net_to_text (JsonBuilder *builder)
   return json_to_string (root, FALSE);
 }
 
-JsonBuilder *
-arb_net_message_begin (const char *type)
+static JsonBuilder *
+message_begin (JsonBuilder *builder, const char *type)
 {
-  JsonBuilder *builder = json_builder_new_immutable ();
-
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "type");
   json_builder_add_string_value (builder, type);
   return builder;
+}
+
+JsonBuilder *
+arb_net_message_begin (const char *type)
+{
+  return message_begin (json_builder_new_immutable (), type);
+}
+
+/* A message whose members may be changed once built (its root ended by
+ * the caller): one built for several viewers. */
+JsonBuilder *
+arb_net_message_begin_changeable (const char *type)
+{
+  return message_begin (json_builder_new (), type);
 }
 
 /* The refusal sent for error: its id, and the reason for a person. */
@@ -287,10 +299,20 @@ arb_net_name_key (const char *name)
 }
 
 /* "oak-7": the species id, a dash, the value. */
-char *
-arb_net_card_id (ArbCard card)
+/* "species-value" of a valid card, longer than any species id and its value. */
+#define CARD_ID_SIZE 32
+
+/* card's id written into id, without printf or an allocation: a state
+ * message holds dozens of cards, four messages a move. */
+static const char *
+write_card_id (ArbCard card, char id[CARD_ID_SIZE])
 {
-  return g_strdup_printf ("%s-%u", arb_species_id (arb_card_species (card)), arb_card_value (card));
+  gsize length = g_strlcpy (id, arb_species_id (arb_card_species (card)), CARD_ID_SIZE - 2);
+
+  id[length] = '-';
+  id[length + 1] = (char) ('0' + arb_card_value (card));
+  id[length + 2] = '\0';
+  return id;
 }
 
 gboolean
@@ -312,15 +334,14 @@ arb_net_card_from_id (const char *id, ArbCard *card)
 static void
 add_card (JsonBuilder *builder, ArbCard card)
 {
-  g_autofree char *id = NULL;
+  char id[CARD_ID_SIZE];
 
   if (!arb_card_is_valid (card))
     {
       json_builder_add_null_value (builder);
       return;
     }
-  id = arb_net_card_id (card);
-  json_builder_add_string_value (builder, id);
+  json_builder_add_string_value (builder, write_card_id (card, id));
 }
 
 static void
@@ -504,6 +525,28 @@ arb_net_add_view_as (JsonBuilder *builder, const char *member, const ArbProjecti
     add_seat (builder, view, p);
   json_builder_end_array (builder);
   json_builder_end_object (builder);
+}
+
+/* The "view" object arb_net_add_view_as() wrote, now view's: a state is
+ * the same for every viewer but for "viewer" and the hands, and the four
+ * state messages of a move are so one built and three changed. */
+void
+arb_net_view_change_viewer (JsonObject *object, const ArbProjection *view)
+{
+  JsonArray *seats = json_object_get_array_member (object, "seats");
+
+  json_object_set_int_member (object, "viewer", view->viewer);
+  for (guint p = 0; p < view->state.n_players; p++)
+    {
+      ArbCard hand[ARB_N_CARDS];
+      guint n = arb_card_set_to_array (&view->state.hands[p], hand);
+      JsonArray *cards = json_array_sized_new (n);
+      char id[CARD_ID_SIZE];
+
+      for (guint i = 0; i < n; i++)
+        json_array_add_string_element (cards, write_card_id (hand[i], id));
+      json_object_set_array_member (json_array_get_object_element (seats, p), "hand", cards);
+    }
 }
 
 static gboolean

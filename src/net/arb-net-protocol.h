@@ -66,6 +66,7 @@ JsonObject *arb_net_parse_limited      (const char         *data,
                                         GError            **error);
 char       *arb_net_to_text            (JsonBuilder        *builder);
 JsonBuilder *arb_net_message_begin     (const char         *type);
+JsonBuilder *arb_net_message_begin_changeable (const char   *type);
 char       *arb_net_error_message      (const GError       *error);
 
 gboolean    arb_net_get_int            (JsonObject         *object,
@@ -86,7 +87,6 @@ char       *arb_net_name_normalize     (const char         *text,
                                         GError            **error);
 char       *arb_net_name_key           (const char         *name);
 
-char       *arb_net_card_id            (ArbCard             card);
 gboolean    arb_net_card_from_id       (const char         *id,
                                         ArbCard            *card);
 
@@ -104,6 +104,8 @@ void        arb_net_add_projection     (JsonBuilder        *builder,
                                         const ArbProjection *view);
 void        arb_net_add_view_as        (JsonBuilder        *builder,
                                         const char         *member,
+                                        const ArbProjection *view);
+void        arb_net_view_change_viewer (JsonObject         *object,
                                         const ArbProjection *view);
 gboolean    arb_net_read_projection    (JsonObject         *object,
                                         ArbProjection      *view,

@@ -651,19 +651,21 @@ add_seats (ArbNetTable *self, JsonBuilder *builder)
 }
 
 /* The last step as the viewer may know it: another seat's card drawn from
- * the deck has no face. */
-static void
-add_last_step (ArbNetTable *self, JsonBuilder *builder, int viewer)
+ * the deck has no face. NULL before the first step. */
+static JsonNode *
+last_step (ArbNetTable *self, int viewer)
 {
+  g_autoptr (JsonBuilder) builder = NULL;
   guint n = arb_game_get_n_steps (self->game);
   ArbStep step;
 
   if (n == 0)
-    return;
+    return NULL;
   step = *arb_game_get_step (self->game, n - 1);
   arb_projection_mask_step (viewer, &step);
-  json_builder_set_member_name (builder, "last");
+  builder = json_builder_new ();
   arb_net_add_step (builder, &step);
+  return json_builder_get_root (builder);
 }
 
 static void
@@ -685,14 +687,17 @@ add_scores (ArbNetTable *self, JsonBuilder *builder)
   json_builder_end_array (builder);
 }
 
-/* The "state" message for one viewer: a seat, or ARB_VIEWER_PUBLIC. */
-static char *
-state_message (ArbNetTable *self, int viewer)
+/* The "state" message, built once for all its viewers (the public's view
+ * until state_message_for() changes it): a state is the same for every
+ * viewer but for its viewer, the hands and the last step. */
+static JsonNode *
+state_message_new (ArbNetTable *self)
 {
-  g_autoptr (JsonBuilder) builder = arb_net_message_begin ("state");
+  g_autoptr (JsonBuilder) builder = arb_net_message_begin_changeable ("state");
   g_autofree ArbProjection *view = g_new (ArbProjection, 1);
+  JsonNode *last = last_step (self, ARB_VIEWER_PUBLIC);
 
-  arb_game_project (self->game, viewer, view);
+  arb_game_project (self->game, ARB_VIEWER_PUBLIC, view);
   json_builder_set_member_name (builder, "step");
   json_builder_add_int_value (builder, arb_game_get_n_steps (self->game));
   json_builder_set_member_name (builder, "started");
@@ -700,11 +705,31 @@ state_message (ArbNetTable *self, int viewer)
   json_builder_set_member_name (builder, "replace-after");
   json_builder_add_int_value (builder, self->replace_after);
   add_seats (self, builder);
-  add_last_step (self, builder, viewer);
+  if (last != NULL)
+    {
+      json_builder_set_member_name (builder, "last");
+      json_builder_add_value (builder, last);
+    }
   arb_net_add_projection (builder, view);
   if (arb_game_is_finished (self->game))
     add_scores (self, builder);
-  return arb_net_to_text (builder);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+/* The text of message for one viewer: a seat, or ARB_VIEWER_PUBLIC. */
+static char *
+state_message_for (ArbNetTable *self, JsonNode *message, int viewer)
+{
+  JsonObject *object = json_node_get_object (message);
+  g_autofree ArbProjection *view = g_new (ArbProjection, 1);
+  JsonNode *last = last_step (self, viewer);
+
+  arb_game_project (self->game, viewer, view);
+  arb_net_view_change_viewer (json_object_get_object_member (object, "view"), view);
+  if (last != NULL)
+    json_object_set_member (object, "last", last);
+  return json_to_string (message, FALSE);
 }
 
 /* The "history" message for one viewer: the start as that viewer saw it
@@ -772,8 +797,12 @@ send_record (ArbNetTable *self, ArbNetPeer *only)
 static void
 broadcast (ArbNetTable *self)
 {
+  g_autoptr (JsonNode) message = NULL;
   g_autofree char *spectators = NULL;
 
+  if (self->peers->len == 0)
+    return;
+  message = state_message_new (self);
   for (guint i = 0; i < self->peers->len; i++)
     {
       ArbNetPeer *peer = g_ptr_array_index (self->peers, i);
@@ -781,9 +810,9 @@ broadcast (ArbNetTable *self)
       g_autofree char *text = NULL;
 
       if (seat < 0 && spectators == NULL)
-        spectators = state_message (self, ARB_VIEWER_PUBLIC);
+        spectators = state_message_for (self, message, ARB_VIEWER_PUBLIC);
       if (seat >= 0)
-        text = state_message (self, seat);
+        text = state_message_for (self, message, seat);
       arb_net_peer_send (peer, seat >= 0 ? text : spectators);
     }
 }
