@@ -51,11 +51,32 @@ void     arb_ai_policy_playout (const ArbState  *state,
 void     arb_ai_play_out       (ArbState        *state,
                                 guint64         *rng);
 
+/* A finished game's worth to seat me, from 0 to 1: mostly winning, a
+ * little the margin. */
+double   arb_ai_playout_reward (const ArbState  *state,
+                                guint            me);
+
 gboolean arb_ai_search         (const ArbProjection   *view,
                                 const ArbAiParams *params,
                                 GCancellable      *cancellable,
                                 ArbMove           *move,
                                 ArbAiStats        *stats,
                                 GError           **error);
+gboolean arb_ai_expert         (const ArbProjection   *view,
+                                const ArbAiParams *params,
+                                GCancellable      *cancellable,
+                                ArbMove           *move,
+                                ArbAiStats        *stats,
+                                GError           **error);
+
+/* Newton's method: the engine links no libm. */
+static inline double
+arb_ai_sqrt (double x)
+{
+  double r = x > 1.0 ? x : 1.0;
+  for (guint i = 0; i < 40; i++)
+    r = 0.5 * (r + x / r);
+  return r;
+}
 
 G_END_DECLS

@@ -33,18 +33,8 @@
 /* Standard errors beyond which a comparison is taken as decided. */
 #define SETTLED_CONFIDENCE 4.0
 
-/* Newton's method: the engine links no libm. */
-static double
-sqrt_approx (double x)
-{
-  double r = x > 1.0 ? x : 1.0;
-  for (guint i = 0; i < 40; i++)
-    r = 0.5 * (r + x / r);
-  return r;
-}
-
-static double
-playout_reward (const ArbState *state, guint me)
+double
+arb_ai_playout_reward (const ArbState *state, guint me)
 {
   ArbScoreSheet sheet;
   double win = 0.0;
@@ -83,7 +73,7 @@ static double
 playout (ArbState *state, guint me, guint64 *rng)
 {
   arb_ai_play_out (state, rng);
-  return playout_reward (state, me);
+  return arb_ai_playout_reward (state, me);
 }
 
 /* Candidate 0 is medium's choice, and stays in to the end: every other
@@ -115,7 +105,7 @@ std_error (const Candidates *c, guint i)
     return 0.0;
   double m = c->sums[i] / n;
   double variance = (c->squares[i] - n * m * m) / (n - 1);
-  return variance > 1e-12 ? sqrt_approx (variance / n) : 0.0;
+  return variance > 1e-12 ? arb_ai_sqrt (variance / n) : 0.0;
 }
 
 /* How sure candidate i beats candidate 0 by at least the bar, in standard
