@@ -46,15 +46,7 @@ static const double keep_weight[ARB_N_VALUES] = { 1.6, 1.0, 1.0, 1.0, 1.0, 1.15,
 #define PLANTED_WEIGHT 1.5
 #define DISCARDED_WEIGHT 0.6
 
-typedef struct {
-  ArbMove  moves[MAX_CANDIDATES];
-  double   sums[MAX_CANDIDATES];     /* of the differences to candidate 0 */
-  double   squares[MAX_CANDIDATES];
-  guint    counts[MAX_CANDIDATES];
-  gboolean alive[MAX_CANDIDATES];
-  guint    n;
-  guint    n_alive;
-} Candidates;
+typedef ArbAiCandidates Candidates;
 
 typedef struct {
   const ArbProjection *view;
@@ -190,63 +182,24 @@ expert_play_out (ArbState *state, guint me, guint64 *rng)
         heuristic_move (state, rng, &move);
       else
         arb_ai_policy_playout (state, rng, &move);
-      if (!arb_state_apply (state, &move, NULL, NULL))
-        {
-          g_warn_if_reached ();
-          arb_ai_choose_random (state, rng, &move);
-          arb_state_apply (state, &move, NULL, NULL);
-        }
+      arb_ai_apply_policy_move (state, &move, rng);
     }
 }
 
 /* ---- the choice ------------------------------------------------------------ */
 
-static double
-mean (const Candidates *c, guint i)
-{
-  return c->counts[i] > 0 ? c->sums[i] / c->counts[i] : 0.0;
-}
-
-static double
-std_error (const Candidates *c, guint i)
-{
-  guint n = c->counts[i];
-  if (n < 2)
-    return 0.0;
-  double m = c->sums[i] / n;
-  double variance = (c->squares[i] - n * m * m) / (n - 1);
-  return variance > 1e-12 ? arb_ai_sqrt (variance / n) : 0.0;
-}
-
-/* Drops the worse half of the challengers alive, keeping at least one. */
-static void
-halve (Candidates *c)
-{
-  guint keep = MAX (2u, (c->n_alive + 1) / 2);
-
-  while (c->n_alive > keep)
-    {
-      guint worst = G_MAXUINT;
-      for (guint i = 1; i < c->n; i++)
-        if (c->alive[i] && (worst == G_MAXUINT || mean (c, i) <= mean (c, worst)))
-          worst = i;
-      c->alive[worst] = FALSE;
-      c->n_alive--;
-    }
-}
-
+/* The challenger with the best mean gain, when surely above the bar;
+ * else the heuristic's choice. */
 static guint
 best_candidate (const Candidates *c)
 {
   guint best = 0;
 
   for (guint i = 1; i < c->n; i++)
-    if (c->alive[i] && c->counts[i] >= 2 && (best == 0 || mean (c, i) > mean (c, best)))
+    if (c->alive[i] && c->counts[i] >= 2
+        && (best == 0 || arb_ai_candidates_mean (c, i) > arb_ai_candidates_mean (c, best)))
       best = i;
-  if (best == 0)
-    return 0;
-  double gain = mean (c, best) - MIN_GAIN, se = std_error (c, best);
-  return gain > 0 && (se == 0.0 || gain / se >= REQUIRED_CONFIDENCE) ? best : 0;
+  return best > 0 && arb_ai_candidates_confidence (c, best) >= REQUIRED_CONFIDENCE ? best : 0;
 }
 
 static gboolean
@@ -263,7 +216,7 @@ out_of_budget (const Search *search)
 static void
 search_round (Search *search, Candidates *c, guint64 *rng)
 {
-  double rewards[MAX_CANDIDATES];
+  double rewards[ARB_AI_MAX_CANDIDATES];
   ArbState deal;
   guint me = search->view->viewer;
 
@@ -329,6 +282,7 @@ arb_ai_expert (const ArbProjection *view, const ArbAiParams *params, GCancellabl
   c.n = arb_ai_rank_actions (view, &arb_ai_weights_hard, &rng, c.moves, NULL, MAX_CANDIDATES);
   if (c.n == 0)
     return FALSE;
+  c.bar = MIN_GAIN;
   for (guint i = 0; i < c.n; i++)
     c.alive[i] = TRUE;
   c.n_alive = c.n;
@@ -341,7 +295,7 @@ arb_ai_expert (const ArbProjection *view, const ArbAiParams *params, GCancellabl
       search_round (search, &c, &rng);
       if (++rounds == next_cut)
         {
-          halve (&c);
+          arb_ai_candidates_halve (&c);
           next_cut *= 2;
         }
     }
