@@ -384,6 +384,9 @@ answer_state (Bot *bot, JsonNode *state_node, JsonBuilder *builder)
     }
   params.seed = bot->seed + bot->answered;
   params.budget_ms = budget_left (bot);
+  /* The referee clocks the wall: expert, whose budget is processor time,
+   * stops by the same clock as hard. */
+  params.wall_ms = params.budget_ms;
   if (!parse_view (state, view, &error)
       || !arb_ai_choose_with_view (view, &params, NULL, &move, NULL, &error))
     {

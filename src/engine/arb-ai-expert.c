@@ -16,10 +16,9 @@
  *   them), the rest the quick policy's; the end of the game is scored by
  *   the rules.
  * - a clock on the processor: the budget is the thread's CPU time, so a
- *   busy machine does not weaken it, and a wall clock limit of one and a
- *   half times that keeps a loaded machine from stretching a decision:
- *   the bot's referee clocks the wall (TIMEOUT), and a bot thinking a
- *   fifth of it stops by three tenths.
+ *   busy machine does not weaken it, and a wall clock limit (one and a
+ *   half times that unless given) keeps a loaded machine from stretching
+ *   a decision: the bot's referee clocks the wall.
  *
  * The heuristic's first choice stays in to the end; another candidate
  * replaces it only when clearly better on the same deals.
@@ -256,12 +255,13 @@ static void
 search_init (Search *search, const ArbProjection *view, const ArbAiParams *params)
 {
   guint budget_ms = params->budget_ms > 0 ? params->budget_ms : ARB_AI_EXPERT_BUDGET_MS;
+  guint wall_ms = params->wall_ms > 0 ? params->wall_ms : budget_ms + budget_ms / 2;
 
   search->view = view;
   search->playout_limit = params->playouts;
   search->playouts = 0;
   search->cpu_deadline = thread_cpu_us () + (gint64) budget_ms * 1000;
-  search->wall_deadline = g_get_monotonic_time () + 3 * (gint64) budget_ms * 1000 / 2;
+  search->wall_deadline = g_get_monotonic_time () + (gint64) wall_ms * 1000;
   model_init (search);
 }
 

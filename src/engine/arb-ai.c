@@ -48,6 +48,7 @@ arb_ai_params_init (ArbAiParams *params, ArbAiLevel level, guint64 seed)
   params->seed = seed;
   params->budget_ms = level == ARB_AI_EXPERT ? ARB_AI_EXPERT_BUDGET_MS : ARB_AI_DEFAULT_BUDGET_MS;
   params->playouts = 0;
+  params->wall_ms = 0;
 }
 
 static gboolean

@@ -42,6 +42,9 @@ typedef struct {
   guint      budget_ms;  /* hard, expert: time for one decision; 0 for the default */
   guint      playouts;   /* hard, expert: a fixed number of playouts instead of a time
                           * budget (deterministic: for tests); 0 for none */
+  guint      wall_ms;    /* expert: its budget is processor time; it also stops
+                          * after this long on the clock (0: one and a half
+                          * times budget_ms) */
 } ArbAiParams;
 
 typedef struct {
