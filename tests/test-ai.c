@@ -39,9 +39,10 @@ static void
 params_for (ArbAiParams *params, ArbAiLevel level, guint64 seed)
 {
   arb_ai_params_init (params, level, seed);
-  /* Expert's playouts cost a hundred of hard's (docs/perf.md): two rounds
-   * of its candidates are enough to play legal moves. */
-  params->playouts = level == ARB_AI_EXPERT ? 16 : TEST_PLAYOUTS;
+  /* Expert's playouts cost a hundred of hard's (docs/perf.md): one round
+   * of its candidates plays legal moves; /ai/expert-no-peeking searches
+   * more. */
+  params->playouts = level == ARB_AI_EXPERT ? 8 : TEST_PLAYOUTS;
 }
 
 /* One decision of the current seat, from its view, applied; FALSE at the end. */
