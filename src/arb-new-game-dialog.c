@@ -53,6 +53,7 @@ static const struct {
   { "easy",   N_("Computer: easy") },
   { "medium", N_("Computer: medium") },
   { "hard",   N_("Computer: hard") },
+  { "expert", N_("Computer: expert") },
 };
 
 /* ---- a combo row's list, each choice whole ----------------------------------

@@ -47,6 +47,7 @@ static const struct {
   { "easy",   N_("Computer: easy") },
   { "medium", N_("Computer: medium") },
   { "hard",   N_("Computer: hard") },
+  { "expert", N_("Computer: expert") },
 };
 
 #define MIN_SEATS 2

@@ -39,7 +39,10 @@ static void
 params_for (ArbAiParams *params, ArbAiLevel level, guint64 seed)
 {
   arb_ai_params_init (params, level, seed);
-  params->playouts = TEST_PLAYOUTS;
+  /* Expert's playouts cost a hundred of hard's (docs/perf.md): one round
+   * of its candidates plays legal moves; /ai/expert-no-peeking searches
+   * more. */
+  params->playouts = level == ARB_AI_EXPERT ? 8 : TEST_PLAYOUTS;
 }
 
 /* One decision of the current seat, from its view, applied; FALSE at the end. */
@@ -76,6 +79,7 @@ test_level_ids (void)
       g_assert_nonnull (arb_ai_level_name (level));
     }
   g_assert_cmpstr (arb_ai_level_id (ARB_AI_HARD), ==, "hard");
+  g_assert_cmpstr (arb_ai_level_id (ARB_AI_EXPERT), ==, "expert");
   g_assert_cmpstr (arb_ai_level_id (ARB_AI_RANDOM), ==, "random");
   g_assert_false (arb_ai_level_from_id ("impossible", &(ArbAiLevel) { 0 }));
 }
@@ -239,6 +243,63 @@ test_no_peeking (void)
     }
   g_assert_cmpuint (checked, >, 50);
   g_assert_cmpuint (differed, >, checked / 2);
+}
+
+/* Expert with a real search: a redeal of every card the seat cannot see
+ * changes nothing in its choice (120 playouts, about 15 rounds of its 8
+ * candidates), on decisions where the search overrides
+ * the heuristic's first choice (one playout keeps that), so that the deals
+ * it samples are what decides. */
+static void
+test_expert_no_peeking (void)
+{
+  guint checked = 0, overridden = 0;
+
+  for (guint k = 0; k < 2; k++)
+    {
+      Table t;
+      guint n = 0;
+
+      table_init (&t, ARB_VARIANT_STANDARD, 2 + k, 310 + k);
+      while (t.state.phase != ARB_PHASE_OVER)
+        {
+          if (n % 5 == 1)
+            {
+              guint seat = t.state.current;
+              ArbKnowledge knowledge;
+              ArbState other = t.state;
+              g_autofree ArbProjection *a = g_new (ArbProjection, 1);
+              g_autofree ArbProjection *b = g_new (ArbProjection, 1);
+              ArbAiParams params, first;
+              ArbMove ma, mb, m1;
+
+              arb_knowledge_init (&knowledge);
+              for (guint i = 0; i < t.steps->len; i++)
+                arb_knowledge_add_step (&knowledge, &g_array_index (t.steps, ArbStep, i));
+              scramble_hidden (&other, seat, &knowledge, 777 + n);
+              g_assert_true (arb_projection_init (a, &t.state, seat, &knowledge, NULL));
+              g_assert_true (arb_projection_init (b, &other, seat, &knowledge, NULL));
+
+              arb_ai_params_init (&params, ARB_AI_EXPERT, 5 + n);
+              params.playouts = 120;
+              first = params;
+              first.playouts = 1;
+              g_assert_true (arb_ai_choose_with_view (a, &params, NULL, &ma, NULL, NULL));
+              g_assert_true (arb_ai_choose_with_view (b, &params, NULL, &mb, NULL, NULL));
+              g_assert_true (arb_ai_choose_with_view (a, &first, NULL, &m1, NULL, NULL));
+              g_assert_true (same_move (&ma, &mb));
+              if (!same_move (&ma, &m1))
+                overridden++;
+              checked++;
+            }
+          table_step (&t, ARB_AI_MEDIUM, n);
+          n++;
+        }
+      table_clear (&t);
+    }
+  g_assert_cmpuint (checked, >, 20);
+  /* Otherwise the test would only check the heuristic again. */
+  g_assert_cmpuint (overridden, >, 0);
 }
 
 /* Cards taken from a discard pile are known in that hand until they leave
@@ -428,6 +489,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ai/legal-games", test_legal_games);
   g_test_add_func ("/ai/easy-beats-random", test_easy_beats_random);
   g_test_add_func ("/ai/no-peeking", test_no_peeking);
+  g_test_add_func ("/ai/expert-no-peeking", test_expert_no_peeking);
   g_test_add_func ("/ai/choose-state", test_choose_state);
   g_test_add_func ("/ai/async-cancel", test_async_cancel);
   g_test_add_func ("/ai/async-hint", test_async_hint);

@@ -571,12 +571,14 @@ main (int argc, char **argv)
   static const char * const second_hard[] = { "game-second.jsonl", "hard" };
   static const char * const first_easy[] = { "game-first.jsonl", "easy" };
   static const char * const second_random[] = { "game-second.jsonl", "random" };
+  static const char * const first_expert[] = { "game-first.jsonl", "expert" };
 
   g_test_init (&argc, &argv, NULL);
   g_test_add_data_func ("/bot/recorded/first-medium", first_medium, test_recorded_game);
   g_test_add_data_func ("/bot/recorded/second-hard", second_hard, test_recorded_game);
   g_test_add_data_func ("/bot/recorded/first-easy", first_easy, test_recorded_game);
   g_test_add_data_func ("/bot/recorded/second-random", second_random, test_recorded_game);
+  g_test_add_data_func ("/bot/recorded/first-expert", first_expert, test_recorded_game);
   g_test_add_func ("/bot/bad-lines", test_bad_lines);
   g_test_add_func ("/bot/hostile-lines", test_hostile_lines);
   g_test_add_func ("/bot/long-line", test_long_line);

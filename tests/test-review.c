@@ -356,6 +356,12 @@ test_save_round_trip (void)
       arb_review_params_init (&params, G_MAXUINT64 - g);
       params.samples = 60;
       params.hard_playouts = 100;
+      /* The first against expert, whose playouts are dearer. */
+      if (g == 0)
+        {
+          params.level = ARB_AI_EXPERT;
+          params.hard_playouts = 8;
+        }
       review = arb_review_run (game, &params, NULL, NULL, NULL, &error);
       g_assert_no_error (error);
       bytes = arb_save_to_bytes (game, review, &error);
@@ -369,6 +375,9 @@ test_save_round_trip (void)
       g_assert_cmpuint (read_params.seed, ==, params.seed);
       g_assert_cmpuint (read_params.samples, ==, params.samples);
       g_assert_cmpuint (read_params.hard_playouts, ==, params.hard_playouts);
+      g_assert_cmpint (read_params.level, ==, params.level);
+      g_assert_true ((g_strstr_len (g_bytes_get_data (bytes, NULL), -1, "ai=\"expert\"") != NULL)
+                     == (params.level == ARB_AI_EXPERT));
       g_assert_cmpuint (arb_review_get_n_steps (read), ==, arb_game_get_n_steps (game));
       for (guint i = 0; i < arb_review_get_n_steps (read); i++)
         g_assert_true (same_entry (arb_review_get_entry (read, i), arb_review_get_entry (review, i)));
@@ -566,6 +575,61 @@ test_illegal_move (void)
   g_assert_error (error, ARB_ERROR, ARB_ERROR_INVALID_POSITION);
 }
 
+/* The review says why the computer's move was better: discarding an 8 of
+ * a species with a path, whose right the seat would hold, against keeping
+ * it and discarding a low card of another species, is explained by the
+ * right kept and the card that keeps it. The same move needs no words. */
+static void
+test_explain_right (void)
+{
+  static const ArbAiLevel levels[] = { ARB_AI_MEDIUM, ARB_AI_MEDIUM };
+  guint explained = 0;
+
+  for (guint g = 0; g < 12 && explained == 0; g++)
+    {
+      g_autoptr (ArbGame) game = play_game (ARB_VARIANT_STANDARD, 2, levels, 400 + g, 0, 0);
+      g_autoptr (ArbReplay) replay = arb_replay_new (game);
+
+      for (guint i = 0; i < arb_game_get_n_steps (game); i++)
+        {
+          g_autofree ArbProjection *view = g_new (ArbProjection, 1);
+          const ArbStep *step = arb_game_get_step (game, i);
+          const ArbState *before;
+          ArbCard cards[ARB_N_CARDS];
+          ArbCard eight = ARB_CARD_NONE, low = ARB_CARD_NONE;
+
+          if (step->move.kind != ARB_MOVE_DISCARD)
+            continue;
+          arb_replay_seek (replay, i);
+          before = arb_replay_get_state (replay);
+          arb_projection_init_from_steps (view, before, arb_game_get_step (game, 0), i, step->player);
+          guint n = arb_card_set_to_array (&view->state.hands[step->player], cards);
+          ArbSpeciesMask planted = arb_arboretum_species (&view->state.arboreta[step->player]);
+          for (guint c = 0; c < n; c++)
+            if (arb_card_value (cards[c]) == ARB_N_VALUES && (planted & (1u << arb_card_species (cards[c]))))
+              eight = cards[c];
+          for (guint c = 0; c < n; c++)
+            if (eight != ARB_CARD_NONE && arb_card_value (cards[c]) <= 3
+                && arb_card_species (cards[c]) != arb_card_species (eight))
+              low = cards[c];
+          if (low == ARB_CARD_NONE)
+            continue;
+
+          ArbMove made = arb_move_discard (eight, 0, 0), best = arb_move_discard (low, 0, 0);
+          g_autofree char *why = arb_review_explain (view, &made, &best);
+          g_autofree char *name = arb_card_to_string (eight);
+          g_assert_nonnull (why);
+          g_assert_null (arb_review_explain (view, &made, &made));
+          if (g_str_has_prefix (why, "keeps the right to score"))
+            {
+              g_assert_nonnull (strstr (why, name));
+              explained++;
+            }
+        }
+    }
+  g_assert_cmpuint (explained, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -579,5 +643,6 @@ main (int argc, char **argv)
   g_test_add_func ("/review/deterministic", test_deterministic);
   g_test_add_func ("/review/async", test_async);
   g_test_add_func ("/review/illegal-move", test_illegal_move);
+  g_test_add_func ("/review/explain-right", test_explain_right);
   return g_test_run ();
 }

@@ -384,6 +384,9 @@ answer_state (Bot *bot, JsonNode *state_node, JsonBuilder *builder)
     }
   params.seed = bot->seed + bot->answered;
   params.budget_ms = budget_left (bot);
+  /* The referee clocks the wall: expert, whose budget is processor time,
+   * stops by the same clock as hard. */
+  params.wall_ms = params.budget_ms;
   if (!parse_view (state, view, &error)
       || !arb_ai_choose_with_view (view, &params, NULL, &move, NULL, &error))
     {
@@ -524,9 +527,9 @@ arb_cli_bot (int argc, char **argv)
   g_autofree char *ai = NULL, *seed = NULL;
   int time_ms = ARB_AI_DEFAULT_BUDGET_MS, playouts = 0;
   const GOptionEntry entries[] = {
-    { "ai", 0, 0, G_OPTION_ARG_STRING, &ai, N_("Computer level: random, easy, medium or hard (hard)"), N_("LEVEL") },
-    { "time-ms", 0, 0, G_OPTION_ARG_INT, &time_ms, N_("Time for one decision of hard (1000)"), N_("T") },
-    { "playouts", 0, 0, G_OPTION_ARG_INT, &playouts, N_("Hard plays this many playouts a decision instead of watching the time"), N_("P") },
+    { "ai", 0, 0, G_OPTION_ARG_STRING, &ai, N_("Computer level: random, easy, medium, hard or expert (hard)"), N_("LEVEL") },
+    { "time-ms", 0, 0, G_OPTION_ARG_INT, &time_ms, N_("Time for one decision of hard or expert (1000)"), N_("T") },
+    { "playouts", 0, 0, G_OPTION_ARG_INT, &playouts, N_("Hard and expert play this many playouts a decision instead of watching the time"), N_("P") },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Seed of the computer's choices"), N_("S") },
     G_OPTION_ENTRY_NULL
   };
@@ -543,7 +546,7 @@ arb_cli_bot (int argc, char **argv)
     return status;
   if (ai != NULL && !arb_ai_level_from_id (ai, &level))
     {
-      arb_cli_printerr (_("Unknown computer level “%s” (known: random, easy, medium, hard)"), ai);
+      arb_cli_printerr (_("Unknown computer level “%s” (known: random, easy, medium, hard, expert)"), ai);
       return ARB_CLI_EXIT_INVALID;
     }
   if (time_ms <= 0 || playouts < 0

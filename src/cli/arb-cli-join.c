@@ -90,7 +90,7 @@ parse_seats (const char *text, guint n_seats, GStrv *seats)
   for (guint i = 0; i < n_seats; i++)
     if (!g_str_equal ((*seats)[i], "person") && !arb_ai_level_from_id ((*seats)[i], &level))
       {
-        arb_cli_printerr (_("Unknown seat “%s”: person, random, easy, medium or hard"), (*seats)[i]);
+        arb_cli_printerr (_("Unknown seat “%s”: person, random, easy, medium, hard or expert"), (*seats)[i]);
         return FALSE;
       }
   return TRUE;
@@ -118,7 +118,7 @@ parse_level (const char *text, ArbAiLevel *level)
 {
   if (text == NULL || arb_ai_level_from_id (text, level))
     return TRUE;
-  arb_cli_printerr (_("Unknown level “%s”: random, easy, medium or hard"), text);
+  arb_cli_printerr (_("Unknown level “%s”: random, easy, medium, hard or expert"), text);
   return FALSE;
 }
 
@@ -505,7 +505,7 @@ arb_cli_join (int argc, char **argv)
     { "tls-ca", 0, 0, G_OPTION_ARG_FILENAME, &ca_file,
       N_("Trust this certificate (PEM) for wss://, when no authority signed the server’s"), N_("FILE") },
     { "ai", 0, 0, G_OPTION_ARG_STRING, &level_text,
-      N_("Level of the computer that plays the seat: random, easy, medium (default) or hard"), N_("LEVEL") },
+      N_("Level of the computer that plays the seat: random, easy, medium (default), hard or expert"), N_("LEVEL") },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text,
       N_("Seed of the computer’s choices, as with play --seed (default: random)"), N_("S") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,

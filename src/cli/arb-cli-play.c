@@ -259,9 +259,9 @@ arb_cli_play (int argc, char **argv)
     { "save", 0, 0, G_OPTION_ARG_FILENAME, &options.save,
       N_("Write the save game of the whole game to FILE"), N_("FILE") },
     { "time-ms", 0, 0, G_OPTION_ARG_INT, &options.time_ms,
-      N_("Time for one decision of hard (1000)"), N_("T") },
+      N_("Time for one decision of hard or expert (1000)"), N_("T") },
     { "playouts", 0, 0, G_OPTION_ARG_INT, &options.playouts,
-      N_("Hard plays this many playouts a decision instead of watching the time"), N_("P") },
+      N_("Hard and expert play this many playouts a decision instead of watching the time"), N_("P") },
     G_OPTION_ENTRY_NULL
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);

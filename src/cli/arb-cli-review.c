@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-cli-review.c: arboretum-cli review FILE [--json] [--seed N]
- *   [--samples N] [--hard-playouts N] [--write | --remove]
+ *   [--samples N] [--hard-playouts N] [--ai hard|expert] [--write | --remove]
  *
  * Reviews every step of a save game (arb-review.h): for each, the move
- * made, what hard would have done from that seat's knowledge, the expected
- * points of final margin lost by the move made, with their standard error,
- * and the mark. A review stored in the file is shown as it is, unless the
+ * made, what hard (or expert) would have done from that seat's knowledge,
+ * why in a few words, the expected points of final margin lost by the move
+ * made, with their standard error, and the mark. A review stored in the file is shown as it is, unless the
  * options ask for another one; --write stores the review in the file, and
  * --remove takes it out again (the file goes back to format 1, which older
  * versions read).
@@ -37,12 +37,14 @@ typedef struct {
   char    *seed;
   int      samples;
   int      hard_playouts;
+  char    *ai;
 } ReviewOptions;
 
 static void
 review_options_clear (ReviewOptions *options)
 {
   g_free (options->seed);
+  g_free (options->ai);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ReviewOptions, review_options_clear)
@@ -82,6 +84,18 @@ sum_players (ArbGame *game, ArbReview *review, PlayerTotals *totals)
     }
 }
 
+/* Why the computer's choice was better than step i, from what its seat
+ * knew then. */
+static char *
+explain_step (ArbGame *game, const ArbState *before, guint i, const ArbMove *best)
+{
+  g_autofree ArbProjection *view = g_new (ArbProjection, 1);
+  const ArbStep *step = arb_game_get_step (game, i);
+
+  arb_projection_init_from_steps (view, before, arb_game_get_step (game, 0), i, step->player);
+  return arb_review_explain (view, &step->move, best);
+}
+
 static void
 print_text (const char *file, ArbGame *game, ArbReview *review, gboolean stored, double seconds)
 {
@@ -93,10 +107,13 @@ print_text (const char *file, ArbGame *game, ArbReview *review, gboolean stored,
 
   arb_review_get_params (review, &params);
   seed = g_strdup_printf ("%" G_GUINT64_FORMAT, params.seed);
-  g_string_append_printf (out, _("Review of %s (%s, %u steps): hard from each seat’s knowledge, "
+  /* Translators: the file, the rules, the steps, the computer level
+   * ("Hard"), the deals and the seed. */
+  g_string_append_printf (out, _("Review of %s (%s, %u steps): %s from each seat’s knowledge, "
                                  "%u deals a move, seed %s\n"),
                           file, arb_variant_name (arb_game_get_variant (game)),
-                          arb_game_get_n_steps (game), params.samples, seed);
+                          arb_game_get_n_steps (game), arb_ai_level_name (params.level),
+                          params.samples, seed);
   if (stored)
     g_string_append_printf (out, "%s\n", _("The review stored in the file."));
   else
@@ -126,10 +143,13 @@ print_text (const char *file, ArbGame *game, ArbReview *review, gboolean stored,
         {
           g_autofree char *best = arb_game_describe_choice (game, before, step->player, &entry->best);
           g_autofree char *loss = arb_review_describe_loss (entry->loss);
+          g_autofree char *why = explain_step (game, before, i, &entry->best);
 
-          /* Translators: the computer's choice ("draw from the deck"), then
-           * the points lost ("about 2 points"). */
-          g_string_append_printf (out, _("the computer’s choice: %s; %s lost"), best, loss);
+          /* Translators: the computer's choice ("draw from the deck"), why
+           * it was better ("keeps the right to score Oak: you hold Oak 8"),
+           * then the points lost ("about 2 points"). */
+          g_string_append_printf (out, _("the computer’s choice: %s, which %s; %s lost"),
+                                  best, why, loss);
           if (entry->mark != ARB_REVIEW_MARK_NONE)
             g_string_append_printf (out, " — %s", arb_review_mark_name (entry->mark));
         }
@@ -226,6 +246,8 @@ print_json (const char *file, ArbGame *game, ArbReview *review, gboolean stored,
   json_builder_add_int_value (b, params.samples);
   json_builder_set_member_name (b, "hard_playouts");
   json_builder_add_int_value (b, params.hard_playouts);
+  json_builder_set_member_name (b, "ai");
+  json_builder_add_string_value (b, arb_ai_level_id (params.level));
   json_builder_set_member_name (b, "stored");
   json_builder_add_boolean_value (b, stored);
   json_builder_set_member_name (b, "seconds");
@@ -333,6 +355,13 @@ parse_params (const ReviewOptions *options, ArbReviewParams *params)
         }
       params->hard_playouts = (guint) options->hard_playouts;
     }
+  if (options->ai != NULL
+      && (!arb_ai_level_from_id (options->ai, &params->level)
+          || (params->level != ARB_AI_HARD && params->level != ARB_AI_EXPERT)))
+    {
+      arb_cli_printerr (_("--ai must be hard or expert"));
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -348,6 +377,8 @@ arb_cli_review (int argc, char **argv)
       N_("Deals on which both moves are played out (default 1000)"), N_("N") },
     { "hard-playouts", 0, 0, G_OPTION_ARG_INT, &options.hard_playouts,
       N_("Playouts of hard’s search for each move (default 2000)"), N_("N") },
+    { "ai", 0, 0, G_OPTION_ARG_STRING, &options.ai,
+      N_("The computer the moves are weighed against: hard (default) or expert"), N_("LEVEL") },
     { "write", 0, 0, G_OPTION_ARG_NONE, &options.write,
       N_("Store the review in the save game"), NULL },
     { "remove", 0, 0, G_OPTION_ARG_NONE, &options.remove,
@@ -415,7 +446,8 @@ arb_cli_review (int argc, char **argv)
       stored = arb_review_get_n_steps (review) == arb_game_get_n_steps (game)
                && (options.seed == NULL || old.seed == params.seed)
                && (options.samples == UNSET || old.samples == params.samples)
-               && (options.hard_playouts == UNSET || old.hard_playouts == params.hard_playouts);
+               && (options.hard_playouts == UNSET || old.hard_playouts == params.hard_playouts)
+               && (options.ai == NULL || old.level == params.level);
       if (!stored)
         g_clear_object (&review);
     }

@@ -341,7 +341,7 @@ parse_entrants (Tournament *t, const char *text)
   for (guint i = 0; i < n; i++)
     if (!arb_ai_level_from_id (g_strstrip (ids[i]), &t->entrants[i].level))
       {
-        arb_cli_printerr (_("Unknown computer level “%s” (known: random, easy, medium, hard)"), ids[i]);
+        arb_cli_printerr (_("Unknown computer level “%s” (known: random, easy, medium, hard, expert)"), ids[i]);
         return FALSE;
       }
   return TRUE;
@@ -425,10 +425,10 @@ arb_cli_tournament (int argc, char **argv)
     { "variant", 0, 0, G_OPTION_ARG_STRING, &variant, N_("Rule set: standard, classic or solo"), N_("V") },
     { "players", 0, 0, G_OPTION_ARG_INT, &players, N_("Number of seats (2 to 4; 1 in solo)"), N_("N") },
     { "games", 0, 0, G_OPTION_ARG_INT, &games, N_("Number of games (100)"), N_("G") },
-    { "ai", 0, 0, G_OPTION_ARG_STRING, &ai, N_("One computer level a seat: random, easy, medium, hard"), N_("A,B,…") },
+    { "ai", 0, 0, G_OPTION_ARG_STRING, &ai, N_("One computer level a seat: random, easy, medium, hard, expert"), N_("A,B,…") },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Seed of the first deal (the next games add 1)"), N_("S") },
-    { "time-ms", 0, 0, G_OPTION_ARG_INT, &time_ms, N_("Time for one decision of hard (1000)"), N_("T") },
-    { "playouts", 0, 0, G_OPTION_ARG_INT, &playouts, N_("Hard plays this many playouts a decision instead of watching the time"), N_("P") },
+    { "time-ms", 0, 0, G_OPTION_ARG_INT, &time_ms, N_("Time for one decision of hard or expert (1000)"), N_("T") },
+    { "playouts", 0, 0, G_OPTION_ARG_INT, &playouts, N_("Hard and expert play this many playouts a decision instead of watching the time"), N_("P") },
     { "threads", 0, 0, G_OPTION_ARG_INT, &threads, N_("Worker threads (2)"), N_("N") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
     G_OPTION_ENTRY_NULL

@@ -50,6 +50,37 @@ void     arb_ai_policy_playout (const ArbState  *state,
                                 ArbMove         *move);
 void     arb_ai_play_out       (ArbState        *state,
                                 guint64         *rng);
+void     arb_ai_apply_policy_move (ArbState     *state,
+                                   ArbMove      *move,
+                                   guint64      *rng);
+
+/* The candidates of a search at the root (hard's and expert's). Candidate
+ * 0 is the heuristic's choice, and stays in to the end: every other is
+ * measured by how much better it does on the same deals (paired
+ * differences), and replaces it only when clearly better. */
+#define ARB_AI_MAX_CANDIDATES 10
+
+typedef struct {
+  ArbMove  moves[ARB_AI_MAX_CANDIDATES];
+  double   sums[ARB_AI_MAX_CANDIDATES];     /* of the differences to candidate 0 */
+  double   squares[ARB_AI_MAX_CANDIDATES];
+  guint    counts[ARB_AI_MAX_CANDIDATES];
+  gboolean alive[ARB_AI_MAX_CANDIDATES];
+  guint    n;
+  guint    n_alive;
+  double   bar;                             /* the gain that replaces candidate 0 */
+} ArbAiCandidates;
+
+double   arb_ai_candidates_mean       (const ArbAiCandidates *c,
+                                       guint                  i);
+double   arb_ai_candidates_confidence (const ArbAiCandidates *c,
+                                       guint                  i);
+void     arb_ai_candidates_halve      (ArbAiCandidates       *c);
+
+/* A finished game's worth to seat me, from 0 to 1: mostly winning, a
+ * little the margin. */
+double   arb_ai_playout_reward (const ArbState  *state,
+                                guint            me);
 
 gboolean arb_ai_search         (const ArbProjection   *view,
                                 const ArbAiParams *params,
@@ -57,5 +88,21 @@ gboolean arb_ai_search         (const ArbProjection   *view,
                                 ArbMove           *move,
                                 ArbAiStats        *stats,
                                 GError           **error);
+gboolean arb_ai_expert         (const ArbProjection   *view,
+                                const ArbAiParams *params,
+                                GCancellable      *cancellable,
+                                ArbMove           *move,
+                                ArbAiStats        *stats,
+                                GError           **error);
+
+/* Newton's method: the engine links no libm. */
+static inline double
+arb_ai_sqrt (double x)
+{
+  double r = x > 1.0 ? x : 1.0;
+  for (guint i = 0; i < 40; i++)
+    r = 0.5 * (r + x / r);
+  return r;
+}
 
 G_END_DECLS

@@ -14,7 +14,6 @@
 
 #include "arb-ai-private.h"
 
-#define MAX_CANDIDATES 10
 #define FIRST_CUT 24
 /* Standard errors by which a candidate must clear the MIN_GAIN bar over the
  * heuristic's choice. */
@@ -33,18 +32,8 @@
 /* Standard errors beyond which a comparison is taken as decided. */
 #define SETTLED_CONFIDENCE 4.0
 
-/* Newton's method: the engine links no libm. */
-static double
-sqrt_approx (double x)
-{
-  double r = x > 1.0 ? x : 1.0;
-  for (guint i = 0; i < 40; i++)
-    r = 0.5 * (r + x / r);
-  return r;
-}
-
-static double
-playout_reward (const ArbState *state, guint me)
+double
+arb_ai_playout_reward (const ArbState *state, guint me)
 {
   ArbScoreSheet sheet;
   double win = 0.0;
@@ -58,6 +47,18 @@ playout_reward (const ArbState *state, guint me)
   return 0.75 * win + 0.25 * (0.5 + margin / 40.0);
 }
 
+/* Applies a playout policy's move. The policies only make legal moves; a
+ * random one keeps a bug there from hanging the search. */
+void
+arb_ai_apply_policy_move (ArbState *state, ArbMove *move, guint64 *rng)
+{
+  if (arb_state_apply (state, move, NULL, NULL))
+    return;
+  g_warn_if_reached ();
+  arb_ai_choose_random (state, rng, move);
+  arb_state_apply (state, move, NULL, NULL);
+}
+
 /* Plays state to its end with the quick playout policy: the search's and
  * the review's way to see where a deal leads. */
 void
@@ -68,14 +69,7 @@ arb_ai_play_out (ArbState *state, guint64 *rng)
   while (state->phase != ARB_PHASE_OVER)
     {
       arb_ai_policy_playout (state, rng, &move);
-      if (!arb_state_apply (state, &move, NULL, NULL))
-        {
-          /* The policy only makes legal moves; a random one keeps a bug
-           * there from hanging the search. */
-          g_warn_if_reached ();
-          arb_ai_choose_random (state, rng, &move);
-          arb_state_apply (state, &move, NULL, NULL);
-        }
+      arb_ai_apply_policy_move (state, &move, rng);
     }
 }
 
@@ -83,25 +77,22 @@ static double
 playout (ArbState *state, guint me, guint64 *rng)
 {
   arb_ai_play_out (state, rng);
-  return playout_reward (state, me);
+  return arb_ai_playout_reward (state, me);
 }
 
 /* Candidate 0 is medium's choice, and stays in to the end: every other
  * candidate is measured by how much better it does on the same deals
  * (paired differences), and replaces it only when clearly better. */
-typedef struct {
-  ArbMove  moves[MAX_CANDIDATES];
-  double   sums[MAX_CANDIDATES];     /* of the differences to candidate 0 */
-  double   squares[MAX_CANDIDATES];
-  guint    counts[MAX_CANDIDATES];
-  gboolean alive[MAX_CANDIDATES];
-  guint    n;
-  guint    n_alive;
-  double   bar;                      /* the gain that replaces candidate 0 */
-} Candidates;
+typedef ArbAiCandidates Candidates;
 
 static double
 mean (const Candidates *c, guint i)
+{
+  return arb_ai_candidates_mean (c, i);
+}
+
+double
+arb_ai_candidates_mean (const ArbAiCandidates *c, guint i)
 {
   return c->counts[i] > 0 ? c->sums[i] / c->counts[i] : 0.0;
 }
@@ -115,13 +106,13 @@ std_error (const Candidates *c, guint i)
     return 0.0;
   double m = c->sums[i] / n;
   double variance = (c->squares[i] - n * m * m) / (n - 1);
-  return variance > 1e-12 ? sqrt_approx (variance / n) : 0.0;
+  return variance > 1e-12 ? arb_ai_sqrt (variance / n) : 0.0;
 }
 
 /* How sure candidate i beats candidate 0 by at least the bar, in standard
  * errors. */
-static double
-confidence (const Candidates *c, guint i)
+double
+arb_ai_candidates_confidence (const ArbAiCandidates *c, guint i)
 {
   if (c->counts[i] < 2)
     return 0.0;
@@ -130,6 +121,12 @@ confidence (const Candidates *c, guint i)
   if (se == 0.0)
     return gain > 0 ? G_MAXDOUBLE : -G_MAXDOUBLE;
   return gain / se;
+}
+
+static double
+confidence (const Candidates *c, guint i)
+{
+  return arb_ai_candidates_confidence (c, i);
 }
 
 /* Whether more rounds would change nothing: every challenger left is far
@@ -156,8 +153,8 @@ settled (const Candidates *c)
 }
 
 /* Drops the worse half of the living candidates, keeping at least two. */
-static void
-halve (Candidates *c)
+void
+arb_ai_candidates_halve (ArbAiCandidates *c)
 {
   guint keep = MAX (2u, (c->n_alive + 1) / 2);
 
@@ -238,7 +235,7 @@ arb_ai_search (const ArbProjection *view, const ArbAiParams *params, GCancellabl
   Candidates c = { 0 };
   guint playouts = 0, rounds = 0, next_cut = FIRST_CUT;
 
-  c.n = arb_ai_rank_actions (view, &arb_ai_weights_hard, &rng, c.moves, NULL, MAX_CANDIDATES);
+  c.n = arb_ai_rank_actions (view, &arb_ai_weights_hard, &rng, c.moves, NULL, ARB_AI_MAX_CANDIDATES);
   if (c.n == 0)
     return FALSE;
   c.bar = gain_bar (&view->state);
@@ -256,7 +253,7 @@ arb_ai_search (const ArbProjection *view, const ArbAiParams *params, GCancellabl
       playouts += search_round (view, &c, &rng, limit);
       if (++rounds == next_cut)
         {
-          halve (&c);
+          arb_ai_candidates_halve (&c);
           next_cut *= 2;
         }
       if (params->playouts == 0 && rounds % 16 == 0 && settled (&c))

@@ -7,10 +7,10 @@
 
 #include "arb-ai-private.h"
 
-static const char * const level_ids[] = { "random", "easy", "medium", "hard" };
+static const char * const level_ids[] = { "random", "easy", "medium", "hard", "expert" };
 static const char * const level_names[] = {
   /* Translators: levels of the computer players */
-  N_("Random"), N_("Easy"), N_("Medium"), N_("Hard"),
+  N_("Random"), N_("Easy"), N_("Medium"), N_("Hard"), N_("Expert"),
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (level_ids) == ARB_AI_N_LEVELS);
@@ -46,8 +46,9 @@ arb_ai_params_init (ArbAiParams *params, ArbAiLevel level, guint64 seed)
 {
   params->level = level;
   params->seed = seed;
-  params->budget_ms = ARB_AI_DEFAULT_BUDGET_MS;
+  params->budget_ms = level == ARB_AI_EXPERT ? ARB_AI_EXPERT_BUDGET_MS : ARB_AI_DEFAULT_BUDGET_MS;
   params->playouts = 0;
+  params->wall_ms = 0;
 }
 
 static gboolean
@@ -86,6 +87,8 @@ arb_ai_choose_with_view (const ArbProjection *view, const ArbAiParams *params,
     case ARB_AI_MEDIUM:
       chosen = choose_heuristic (view, &arb_ai_weights_medium, params->seed, move);
       break;
+    case ARB_AI_EXPERT:
+      return arb_ai_expert (view, params, cancellable, move, stats, error);
     case ARB_AI_HARD:
     default:
       return arb_ai_search (view, params, cancellable, move, stats, error);

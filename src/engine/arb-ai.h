@@ -8,7 +8,10 @@
  *   medium  a heuristic that weighs paths against the chance of keeping the
  *           right, blocks what others build and reads the discard piles;
  *   hard    a search: Monte Carlo over deals of the unseen cards, its
- *           candidates ranked by medium, within a time or playout budget.
+ *           candidates ranked by medium, within a time or playout budget;
+ *   expert  a deeper search: deals drawn from a model of what the others
+ *           keep, playouts whose next moves are hard's heuristic, within
+ *           a budget of processor time or playouts.
  */
 #pragma once
 
@@ -25,17 +28,23 @@ typedef enum {
   ARB_AI_EASY,
   ARB_AI_MEDIUM,
   ARB_AI_HARD,
+  ARB_AI_EXPERT,
 } ArbAiLevel;
 
-#define ARB_AI_N_LEVELS 4
+#define ARB_AI_N_LEVELS 5
 #define ARB_AI_DEFAULT_BUDGET_MS 1000
+/* Expert's default: it uses its whole budget, and gains by it. */
+#define ARB_AI_EXPERT_BUDGET_MS 2000
 
 typedef struct {
   ArbAiLevel level;
   guint64    seed;       /* the same view, seed and budget give the same move */
-  guint      budget_ms;  /* hard: time for one decision; 0 for the default */
-  guint      playouts;   /* hard: a fixed number of playouts instead of a time
+  guint      budget_ms;  /* hard, expert: time for one decision; 0 for the default */
+  guint      playouts;   /* hard, expert: a fixed number of playouts instead of a time
                           * budget (deterministic: for tests); 0 for none */
+  guint      wall_ms;    /* expert: its budget is processor time; it also stops
+                          * after this long on the clock (0: one and a half
+                          * times budget_ms) */
 } ArbAiParams;
 
 typedef struct {

@@ -74,6 +74,7 @@ arb_review_params_init (ArbReviewParams *params, guint64 seed)
   params->seed = seed;
   params->samples = ARB_REVIEW_DEFAULT_SAMPLES;
   params->hard_playouts = ARB_REVIEW_DEFAULT_HARD_PLAYOUTS;
+  params->level = ARB_AI_HARD;
 }
 
 const char *
@@ -195,7 +196,7 @@ arb_review_analyse (const ArbProjection *view, const ArbMove *move, const ArbRev
 {
   g_autoptr (GError) rules_error = NULL;
   guint64 rng = step_seed (params->seed, index);
-  ArbAiParams hard;
+  ArbAiParams judge;
   ArbMove made = *move;
   double sum = 0.0, squares = 0.0, made_sum = 0.0;
   gboolean same;
@@ -220,10 +221,10 @@ arb_review_analyse (const ArbProjection *view, const ArbMove *move, const ArbRev
       return FALSE;
     }
 
-  arb_ai_params_init (&hard, ARB_AI_HARD, arb_rng_next (&rng));
-  hard.playouts = params->hard_playouts;
+  arb_ai_params_init (&judge, params->level, arb_rng_next (&rng));
+  judge.playouts = params->hard_playouts;
   memset (entry, 0, sizeof *entry);
-  if (!arb_ai_choose_with_view (view, &hard, cancellable, &entry->best, NULL, error))
+  if (!arb_ai_choose_with_view (view, &judge, cancellable, &entry->best, NULL, error))
     return FALSE;
   if (entry->best.kind == ARB_MOVE_DRAW)
     entry->best.card = ARB_CARD_NONE;

@@ -20,6 +20,7 @@
 
 #include <gio/gio.h>
 
+#include "arb-ai.h"
 #include "arb-projection.h"
 #include "arb-game.h"
 
@@ -52,7 +53,9 @@ typedef enum {
 typedef struct {
   guint64 seed;
   guint   samples;        /* deals on which both moves are played out */
-  guint   hard_playouts;  /* hard's search: a fixed number of playouts */
+  guint   hard_playouts;  /* the computer's search: a fixed number of playouts */
+  ArbAiLevel level;       /* the computer whose choices the moves are weighed
+                           * against: hard (the default) or expert */
 } ArbReviewParams;
 
 /* The review of one step. */
@@ -100,6 +103,14 @@ gboolean              arb_review_analyse        (const ArbProjection       *view
                                                  GCancellable          *cancellable,
                                                  ArbReviewEntry        *entry,
                                                  GError               **error);
+
+/* Why best (the computer's choice) was better than made, from what the
+ * view's seat knew, in a few plain words to follow "the computer's
+ * choice …": "keeps the right to score Oak: you hold Oak 8". NULL when
+ * they are the same move. */
+char                 *arb_review_explain        (const ArbProjection       *view,
+                                                 const ArbMove         *made,
+                                                 const ArbMove         *best);
 
 /* Every step of the game so far, finished or not. Blocks: call it from a
  * worker thread, or use the asynchronous form. progress (may be NULL) runs

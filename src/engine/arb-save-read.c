@@ -669,6 +669,22 @@ read_count (xmlNode *node, const char *name, guint max, guint *count, GError **e
   return TRUE;
 }
 
+/* The computer the review weighed the moves against: hard when the
+ * attribute is missing, as in the reviews written before expert. */
+static gboolean
+read_review_level (xmlNode *node, ArbAiLevel *level, GError **error)
+{
+  const char *id = attribute (node, "ai");
+
+  *level = ARB_AI_HARD;
+  if (id == NULL)
+    return TRUE;
+  if (g_strcmp0 (id, arb_ai_level_id (ARB_AI_HARD)) != 0
+      && g_strcmp0 (id, arb_ai_level_id (ARB_AI_EXPERT)) != 0)
+    return bad_review (error, node, 0, _("“ai” must be “hard” or “expert”"));
+  return arb_ai_level_from_id (id, level);
+}
+
 static gboolean
 read_review_params (xmlNode *node, ArbReviewParams *params, GError **error)
 {
@@ -682,9 +698,11 @@ read_review_params (xmlNode *node, ArbReviewParams *params, GError **error)
                                                max, quoted);
       return bad_review (error, node, 0, what);
     }
-  return read_count (node, "samples", ARB_REVIEW_MAX_SAMPLES, &params->samples, error)
-         && read_count (node, "hard-playouts", ARB_REVIEW_MAX_HARD_PLAYOUTS,
-                        &params->hard_playouts, error);
+  if (!read_count (node, "samples", ARB_REVIEW_MAX_SAMPLES, &params->samples, error)
+      || !read_count (node, "hard-playouts", ARB_REVIEW_MAX_HARD_PLAYOUTS,
+                      &params->hard_playouts, error))
+    return FALSE;
+  return read_review_level (node, &params->level, error);
 }
 
 /* Hard's choice for step, which the move made was: of the same kind, and

@@ -258,6 +258,9 @@ write_review (xmlTextWriterPtr w, ArbReview *review, ArbVariant variant)
   xmlTextWriterWriteFormatAttribute (w, BAD_CAST "seed", "%" G_GUINT64_FORMAT, params.seed);
   xmlTextWriterWriteFormatAttribute (w, BAD_CAST "samples", "%u", params.samples);
   xmlTextWriterWriteFormatAttribute (w, BAD_CAST "hard-playouts", "%u", params.hard_playouts);
+  /* Hard, the default, is not named: older versions read such a review. */
+  if (params.level != ARB_AI_HARD)
+    xmlTextWriterWriteAttribute (w, BAD_CAST "ai", BAD_CAST arb_ai_level_id (params.level));
   for (guint i = 0; i < arb_review_get_n_steps (review); i++)
     {
       const ArbReviewEntry *entry = arb_review_get_entry (review, i);

@@ -417,9 +417,22 @@ on_hint (GObject *source, GAsyncResult *result, gpointer user_data)
     g_signal_emit (self, _arb_session_signals[HINT], 0, &move);
 }
 
-/* What the hard computer would do in the person's place (it usually
- * settles in milliseconds, and never takes more than its budget): "hint"
- * says it. FALSE when nobody at the screen is to act, or a hint is coming. */
+/* The hint's level: expert when a computer at the table plays expert (the
+ * person chose it), else hard, which usually settles in milliseconds. */
+static ArbAiLevel
+hint_level (ArbGame *game)
+{
+  ArbAiLevel level;
+
+  for (guint p = 0; p < arb_game_get_n_seats (game); p++)
+    if (arb_ai_player_level (arb_game_get_player (game, p), &level) && level == ARB_AI_EXPERT)
+      return ARB_AI_EXPERT;
+  return ARB_AI_HARD;
+}
+
+/* What the computer would do in the person's place (never taking more than
+ * its budget): "hint" says it. FALSE when nobody at the screen is to act,
+ * or a hint is coming. */
 gboolean
 arb_session_hint (ArbSession *self)
 {
@@ -428,7 +441,7 @@ arb_session_hint (ArbSession *self)
   g_return_val_if_fail (ARB_IS_SESSION (self), FALSE);
   if (!self->person_to_act || self->hint_cancellable != NULL)
     return FALSE;
-  arb_ai_params_init (&params, ARB_AI_HARD, g_random_int ());
+  arb_ai_params_init (&params, hint_level (self->game), g_random_int ());
   self->hint_cancellable = g_cancellable_new ();
   arb_ai_hint_async (self->game, &params, self->hint_cancellable, on_hint, g_object_ref (self));
   return TRUE;
