@@ -133,6 +133,10 @@ arb_accessible_hide_empty_labels (GtkWidget *root)
 void
 arb_accessible_set_repeating_tooltip (GtkWidget *widget, const char *text)
 {
+  /* Each new tooltip is a new description and reset: two changes that a
+   * screen reader is told of, for every widget redrawn after every step. */
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0)
+    return;
   gtk_widget_set_tooltip_text (widget, text);
   gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 }

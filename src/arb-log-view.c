@@ -207,22 +207,14 @@ add_result (ArbLogView *self)
 {
   ArbGame *game = arb_viewpoint_get_game (self->viewpoint);
   const char *names[ARB_MAX_PLAYERS] = { NULL };
-  g_autoptr (GString) totals = g_string_new (NULL);
-  g_autofree char *result = NULL, *line = NULL;
+  g_autofree char *line = NULL;
   ArbScoreSheet sheet;
 
   /* Over, the projection holds every hand, as at the scoring. */
   arb_state_score (&arb_viewpoint_get_projection (self->viewpoint)->state, &sheet);
   for (guint p = 0; p < sheet.n_players; p++)
-    {
-      names[p] = arb_game_player_name (game, p);
-      if (totals->len > 0)
-        g_string_append (totals, _(", "));
-      g_string_append_printf (totals, _("%s %u"), names[p], sheet.players[p].total);
-    }
-  result = arb_score_describe_result (&sheet, names);
-  /* Translators: the result of the game, then every player's points. */
-  line = g_strdup_printf (_("%s (%s)"), result, totals->str);
+    names[p] = arb_game_player_name (game, p);
+  line = arb_score_describe_outcome (&sheet, names);
   add_line (self, line, TRUE);
   scroll_to (self, -1);
 }
