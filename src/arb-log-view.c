@@ -317,6 +317,29 @@ arb_log_view_follow (ArbLogView *self, int step)
   scroll_to (self, current);
 }
 
+/* The log takes the focus when asked, and is no stop for Tab again once
+ * it leaves. */
+static void
+on_focus_leave (GtkEventControllerFocus *controller, ArbLogView *self)
+{
+  gtk_widget_set_focusable (GTK_WIDGET (self->text_view), FALSE);
+}
+
+/* The focus comes to the log at the start of its last line, the newest
+ * move, from where the arrows read it line by line. */
+gboolean
+arb_log_view_focus (ArbLogView *self)
+{
+  GtkTextIter last;
+
+  g_return_val_if_fail (ARB_IS_LOG_VIEW (self), FALSE);
+  gtk_text_buffer_get_end_iter (self->buffer, &last);
+  gtk_text_iter_set_line_offset (&last, 0);
+  gtk_text_buffer_place_cursor (self->buffer, &last);
+  gtk_widget_set_focusable (GTK_WIDGET (self->text_view), TRUE);
+  return gtk_widget_grab_focus (GTK_WIDGET (self->text_view));
+}
+
 guint
 arb_log_view_get_n_lines (ArbLogView *self)
 {
@@ -438,4 +461,10 @@ arb_log_view_init (ArbLogView *self)
   self->future_tag = gtk_text_buffer_create_tag (self->buffer, "replay-future", NULL);
   self->target_line = -1;
   update_mark_colours (self);
+  {
+    GtkEventController *focus = gtk_event_controller_focus_new ();
+
+    g_signal_connect (focus, "leave", G_CALLBACK (on_focus_leave), self);
+    gtk_widget_add_controller (GTK_WIDGET (self->text_view), focus);
+  }
 }

@@ -64,6 +64,7 @@ struct _ArbTable
   guint                 focus_idle;
   GtkWidget            *pile_views[ARB_MAX_PLAYERS + 1]; /* deck first */
   ArbAnnouncer         *announcer;   /* what a screen reader hears of the steps */
+  GtkWidget            *before_log;  /* where L from the log goes back to (weak) */
   guint                 flight_player; /* the step whose card flies */
   ArbMove               flight_move;
 };
@@ -912,6 +913,28 @@ announce (ArbTable *self, const char *text)
   arb_announcer_say (self->announcer, text);
 }
 
+/* L goes to the log of the moves, in the side panel, and from the log
+ * back to where the focus was, or where the next step starts. */
+static gboolean
+focus_log (ArbTable *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  GtkWidget *log = GTK_WIDGET (arb_side_panel_get_log_view (self->side_panel));
+
+  if (focus != NULL && gtk_widget_is_ancestor (focus, log))
+    {
+      if (self->before_log != NULL && gtk_widget_get_mapped (self->before_log)
+          && gtk_widget_grab_focus (self->before_log))
+        return TRUE;
+      return arb_table_focus_part (self, arb_table_seat_to_act (self) && shown_state (self)->phase == ARB_PHASE_DRAW
+                                         ? ARB_TABLE_PART_PILES : ARB_TABLE_PART_HAND);
+    }
+  g_set_weak_pointer (&self->before_log, focus);
+  adw_flap_set_reveal_flap (self->flap, TRUE);
+  return arb_log_view_focus (ARB_LOG_VIEW (log));
+}
+
 /* The keys that go to a part of the table: the focus lands on the chosen
  * card (or the first) of the hand, on the deck (or the first pile that
  * may be drawn from), or in the large arboretum. FALSE when that part has
@@ -955,6 +978,8 @@ arb_table_focus_part (ArbTable *self, ArbTablePart part)
         ArbArboretumView *view = view_with_cells (self);
         return arb_arboretum_view_focus (view != NULL ? view : self->own_view);
       }
+    case ARB_TABLE_PART_LOG:
+      return focus_log (self);
     default:
       g_return_val_if_reached (FALSE);
     }
@@ -1216,6 +1241,7 @@ arb_table_dispose (GObject *object)
   g_clear_object (&self->viewpoint);
   g_clear_object (&self->game);
   g_clear_object (&self->announcer);
+  g_clear_weak_pointer (&self->before_log);
   gtk_widget_dispose_template (GTK_WIDGET (self), ARB_TYPE_TABLE);
   /* The template's root, an overlay, is bound to no field. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
