@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 
 #include "arb-accessible.h"
 
@@ -52,6 +53,9 @@ unname_container (GtkWidget *widget)
 {
   GtkAccessibleRole role = gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget));
 
+  /* A scrolled pane is named after what it holds, in its .ui. */
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    return;
   if (role == GTK_ACCESSIBLE_ROLE_GENERIC || role == GTK_ACCESSIBLE_ROLE_WIDGET
       || role == GTK_ACCESSIBLE_ROLE_SCROLLBAR)
     gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
@@ -238,6 +242,36 @@ arb_accessible_announce (GtkWidget *widget, const char *text)
     gtk_accessible_reset_property (GTK_ACCESSIBLE (described), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
   gtk_accessible_update_property (GTK_ACCESSIBLE (described), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 #endif
+}
+
+static void
+name_combo_row (AdwComboRow *row)
+{
+  const char *what = g_object_get_data (G_OBJECT (row), "arb-accessible-what");
+  GObject *item = adw_combo_row_get_selected_item (row);
+  g_autofree char *name = NULL;
+
+  if (!GTK_IS_STRING_OBJECT (item))
+    return;
+  /* Translators: what a choice sets, and the value chosen, for a screen reader: "Rule set: Standard (2018)". */
+  name = g_strdup_printf (_("%s: %s"), what, gtk_string_object_get_string (GTK_STRING_OBJECT (item)));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+}
+
+/* A combo row says what it sets and its value, "Seat 2, played by:
+ * Computer (medium)", kept up to date: libadwaita 1.2 names it by its
+ * title alone, the same for every seat. */
+void
+arb_accessible_name_combo_row (AdwComboRow *row, const char *what)
+{
+  g_object_set_data_full (G_OBJECT (row), "arb-accessible-what", g_strdup (what), g_free);
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  if (g_object_get_data (G_OBJECT (row), "arb-accessible-named") == NULL)
+    {
+      g_signal_connect (row, "notify::selected-item", G_CALLBACK (name_combo_row), NULL);
+      g_object_set_data (G_OBJECT (row), "arb-accessible-named", GINT_TO_POINTER (1));
+    }
+  name_combo_row (row);
 }
 
 /* Follows every stack under root (arb_accessible_follow_stack), for a
