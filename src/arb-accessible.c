@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 
 #include "arb-accessible.h"
 
@@ -50,8 +51,18 @@ name_button (GtkWidget *widget)
 static void
 unname_container (GtkWidget *widget)
 {
+  /* The arrows and icons of libadwaita's rows decorate them: the row says
+   * what it is. */
+  if (GTK_IS_IMAGE (widget) && gtk_widget_get_ancestor (widget, ADW_TYPE_PREFERENCES_ROW) != NULL)
+    {
+      arb_accessible_set_hidden (widget, TRUE);
+      return;
+    }
   GtkAccessibleRole role = gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget));
 
+  /* A scrolled pane is named after what it holds, in its .ui. */
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    return;
   if (role == GTK_ACCESSIBLE_ROLE_GENERIC || role == GTK_ACCESSIBLE_ROLE_WIDGET
       || role == GTK_ACCESSIBLE_ROLE_SCROLLBAR)
     gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
@@ -75,7 +86,8 @@ title_of_group (AdwPreferencesGroup *group, GtkWidget *list)
 /* The row or group whose title names widget, a part libadwaita 1.2 builds
  * and leaves unnamed, which GTK 4.8 would call after its class: the lists
  * of a combo row, shown and popped up ("GtkListView"), the switch and the
- * nested list of an expander row, the list of a group ("GtkListBox"). */
+ * nested list of an expander row, the list of a group ("GtkListBox"), the
+ * scrolled pane of a status page or of a page of preferences. */
 static const char *
 title_of_owner (GtkWidget *widget)
 {
@@ -88,6 +100,16 @@ title_of_owner (GtkWidget *widget)
     return adw_preferences_row_get_title (ADW_PREFERENCES_ROW (owner));
   if (GTK_IS_LIST_BOX (widget) && (owner = gtk_widget_get_ancestor (widget, ADW_TYPE_PREFERENCES_GROUP)) != NULL)
     return title_of_group (ADW_PREFERENCES_GROUP (owner), widget);
+  if (GTK_IS_SCROLLED_WINDOW (widget) && ADW_IS_STATUS_PAGE (gtk_widget_get_parent (widget)))
+    return adw_status_page_get_title (ADW_STATUS_PAGE (gtk_widget_get_parent (widget)));
+  if (GTK_IS_SCROLLED_WINDOW (widget) && (owner = gtk_widget_get_ancestor (widget, ADW_TYPE_PREFERENCES_PAGE)) != NULL)
+    {
+      const char *title = adw_preferences_page_get_title (ADW_PREFERENCES_PAGE (owner));
+      GtkRoot *root = gtk_widget_get_root (widget);
+
+      /* A dialog of one page has its title on the window. */
+      return title != NULL && *title != '\0' ? title : GTK_IS_WINDOW (root) ? gtk_window_get_title (GTK_WINDOW (root)) : NULL;
+    }
   return NULL;
 }
 
@@ -100,6 +122,17 @@ name_row_part (GtkWidget *widget)
     gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
 }
 
+/* A status page whose title changes (the cover's "Pass to Ann") names its
+ * pane again. */
+static void
+follow_status_page (GtkWidget *widget)
+{
+  GtkWidget *page = gtk_widget_get_parent (widget);
+
+  if (GTK_IS_SCROLLED_WINDOW (widget) && ADW_IS_STATUS_PAGE (page))
+    g_signal_connect_object (page, "notify::title", G_CALLBACK (name_row_part), widget, G_CONNECT_SWAPPED);
+}
+
 /* Names every button under root (root too) as a screen reader should say
  * it, and the parts of libadwaita's rows after their rows, and leaves the
  * containers unnamed: for what a widget builds once, from its init. The
@@ -109,6 +142,7 @@ arb_accessible_name_buttons (GtkWidget *root)
 {
   name_button (root);
   name_row_part (root);
+  follow_status_page (root);
   unname_container (root);
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
@@ -133,6 +167,10 @@ arb_accessible_hide_empty_labels (GtkWidget *root)
 void
 arb_accessible_set_repeating_tooltip (GtkWidget *widget, const char *text)
 {
+  /* Each new tooltip is a new description and reset: two changes that a
+   * screen reader is told of, for every widget redrawn after every step. */
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0)
+    return;
   gtk_widget_set_tooltip_text (widget, text);
   gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 }
@@ -234,6 +272,36 @@ arb_accessible_announce (GtkWidget *widget, const char *text)
     gtk_accessible_reset_property (GTK_ACCESSIBLE (described), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
   gtk_accessible_update_property (GTK_ACCESSIBLE (described), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 #endif
+}
+
+static void
+name_combo_row (AdwComboRow *row)
+{
+  const char *what = g_object_get_data (G_OBJECT (row), "arb-accessible-what");
+  GObject *item = adw_combo_row_get_selected_item (row);
+  g_autofree char *name = NULL;
+
+  if (!GTK_IS_STRING_OBJECT (item))
+    return;
+  /* Translators: what a choice sets, and the value chosen, for a screen reader: "Rule set: Standard (2018)". */
+  name = g_strdup_printf (_("%s: %s"), what, gtk_string_object_get_string (GTK_STRING_OBJECT (item)));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+}
+
+/* A combo row says what it sets and its value, "Seat 2, played by:
+ * Computer (medium)", kept up to date: libadwaita 1.2 names it by its
+ * title alone, the same for every seat. */
+void
+arb_accessible_name_combo_row (AdwComboRow *row, const char *what)
+{
+  g_object_set_data_full (G_OBJECT (row), "arb-accessible-what", g_strdup (what), g_free);
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  if (g_object_get_data (G_OBJECT (row), "arb-accessible-named") == NULL)
+    {
+      g_signal_connect (row, "notify::selected-item", G_CALLBACK (name_combo_row), NULL);
+      g_object_set_data (G_OBJECT (row), "arb-accessible-named", GINT_TO_POINTER (1));
+    }
+  name_combo_row (row);
 }
 
 /* Follows every stack under root (arb_accessible_follow_stack), for a

@@ -6,7 +6,7 @@
  * spoken. */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
@@ -20,5 +20,7 @@ void arb_accessible_set_hidden    (GtkWidget *widget,
                                    gboolean   hidden);
 void arb_accessible_announce      (GtkWidget *widget,
                                    const char *text);
+void arb_accessible_name_combo_row (AdwComboRow *row,
+                                    const char  *what);
 
 G_END_DECLS

@@ -221,6 +221,7 @@ arb_application_startup (GApplication *app)
     { "win.focus-hand", { "h", NULL } },
     { "win.focus-piles", { "p", NULL } },
     { "win.focus-arboretum", { "a", NULL } },
+    { "win.focus-log", { "l", NULL } },
     { "win.read-next-arboretum", { "o", NULL } },
     { "win.read-arboretum(0)", { "1", "KP_1", NULL } },
     { "win.read-arboretum(1)", { "2", "KP_2", NULL } },

@@ -207,22 +207,14 @@ add_result (ArbLogView *self)
 {
   ArbGame *game = arb_viewpoint_get_game (self->viewpoint);
   const char *names[ARB_MAX_PLAYERS] = { NULL };
-  g_autoptr (GString) totals = g_string_new (NULL);
-  g_autofree char *result = NULL, *line = NULL;
+  g_autofree char *line = NULL;
   ArbScoreSheet sheet;
 
   /* Over, the projection holds every hand, as at the scoring. */
   arb_state_score (&arb_viewpoint_get_projection (self->viewpoint)->state, &sheet);
   for (guint p = 0; p < sheet.n_players; p++)
-    {
-      names[p] = arb_game_player_name (game, p);
-      if (totals->len > 0)
-        g_string_append (totals, _(", "));
-      g_string_append_printf (totals, _("%s %u"), names[p], sheet.players[p].total);
-    }
-  result = arb_score_describe_result (&sheet, names);
-  /* Translators: the result of the game, then every player's points. */
-  line = g_strdup_printf (_("%s (%s)"), result, totals->str);
+    names[p] = arb_game_player_name (game, p);
+  line = arb_score_describe_outcome (&sheet, names);
   add_line (self, line, TRUE);
   scroll_to (self, -1);
 }
@@ -323,6 +315,29 @@ arb_log_view_follow (ArbLogView *self, int step)
       gtk_text_buffer_apply_tag (self->buffer, self->future_tag, &start, &end);
     }
   scroll_to (self, current);
+}
+
+/* The log takes the focus when asked, and is no stop for Tab again once
+ * it leaves. */
+static void
+on_focus_leave (GtkEventControllerFocus *controller, ArbLogView *self)
+{
+  gtk_widget_set_focusable (GTK_WIDGET (self->text_view), FALSE);
+}
+
+/* The focus comes to the log at the start of its last line, the newest
+ * move, from where the arrows read it line by line. */
+gboolean
+arb_log_view_focus (ArbLogView *self)
+{
+  GtkTextIter last;
+
+  g_return_val_if_fail (ARB_IS_LOG_VIEW (self), FALSE);
+  gtk_text_buffer_get_end_iter (self->buffer, &last);
+  gtk_text_iter_set_line_offset (&last, 0);
+  gtk_text_buffer_place_cursor (self->buffer, &last);
+  gtk_widget_set_focusable (GTK_WIDGET (self->text_view), TRUE);
+  return gtk_widget_grab_focus (GTK_WIDGET (self->text_view));
 }
 
 guint
@@ -446,4 +461,10 @@ arb_log_view_init (ArbLogView *self)
   self->future_tag = gtk_text_buffer_create_tag (self->buffer, "replay-future", NULL);
   self->target_line = -1;
   update_mark_colours (self);
+  {
+    GtkEventController *focus = gtk_event_controller_focus_new ();
+
+    g_signal_connect (focus, "leave", G_CALLBACK (on_focus_leave), self);
+    gtk_widget_add_controller (GTK_WIDGET (self->text_view), focus);
+  }
 }

@@ -18,6 +18,7 @@ void        arb_log_view_add_step     (ArbLogView *self,
 void        arb_log_view_trim         (ArbLogView *self);
 void        arb_log_view_follow       (ArbLogView *self,
                                        int         step);
+gboolean    arb_log_view_focus        (ArbLogView *self);
 guint       arb_log_view_get_n_lines  (ArbLogView *self);
 int         arb_log_view_get_row_of_step (ArbLogView *self,
                                        guint       index);

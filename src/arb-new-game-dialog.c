@@ -304,6 +304,11 @@ add_seat_rows (ArbNewGameDialog *self)
       adw_combo_row_set_model (self->who_rows[i], G_LIST_MODEL (who));
       g_signal_connect_swapped (self->who_rows[i], "notify::selected", G_CALLBACK (on_changed), self);
       show_whole_choices (self->who_rows[i]);
+      {
+        /* Translators: which seat a "Played by" choice sets, for a screen reader; its value follows. */
+        g_autofree char *what = g_strdup_printf (_("Seat %u, played by"), i + 1);
+        arb_accessible_name_combo_row (self->who_rows[i], what);
+      }
       adw_preferences_group_add (self->players_group, GTK_WIDGET (self->who_rows[i]));
     }
   g_object_unref (who);
@@ -524,6 +529,10 @@ arb_new_game_dialog_init (ArbNewGameDialog *self)
   add_seat_rows (self);
   add_species_rows (self);
   arb_accessible_name_buttons (GTK_WIDGET (self));
+  arb_accessible_name_combo_row (self->variant_row,
+                                 adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->variant_row)));
+  arb_accessible_name_combo_row (self->seats_row,
+                                 adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->seats_row)));
 }
 
 ArbNewGameDialog *

@@ -203,7 +203,8 @@ arb_pile_view_new (int source)
 
       gtk_widget_set_opacity (button, 0.0);
       gtk_widget_set_can_target (button, FALSE);
-      gtk_widget_set_focusable (button, FALSE);
+      /* The menu button's own button inside would still take the focus. */
+      gtk_widget_set_can_focus (button, FALSE);
       gtk_accessible_update_state (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
     }
   return GTK_WIDGET (self);

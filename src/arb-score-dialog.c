@@ -34,12 +34,14 @@ struct _ArbScoreDialog
   GtkWidget        *sheet_chapter;
   GtkWidget        *result_chapter;
   GtkWidget        *skip_button;
+  GtkWidget        *new_game_button;
   GtkScrolledWindow *scroller;
 
   GPtrArray        *chapters;   /* in the order they are told */
   guint             n_told;
   guint             tell_source;
   guint             walk_source;
+  guint             outcome_idle;
   guint             walk_path;  /* player * ARB_N_SPECIES + species */
   guint             walk_cards; /* of that path, lit so far */
   ArbPlacement      walk_lit;   /* the card lit last */
@@ -451,6 +453,32 @@ scroll_to_told (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The end of the story said: the result and every player's points, from
+ * the New Game button if the focus went with the Skip button. Once the
+ * sheet is on screen, where a screen reader follows its focus. */
+static gboolean
+say_outcome (gpointer data)
+{
+  ArbScoreDialog *self = data;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  g_autofree char *text = NULL;
+
+  self->outcome_idle = 0;
+  if (focus == NULL || !gtk_widget_get_mapped (focus))
+    gtk_widget_grab_focus (self->new_game_button);
+  text = arb_score_describe_outcome (&self->sheet, (const char * const *) self->names);
+  arb_accessible_announce (GTK_WIDGET (self), text);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_say_outcome (ArbScoreDialog *self)
+{
+  if (self->outcome_idle == 0 && self->n_told == self->chapters->len
+      && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    self->outcome_idle = g_idle_add (say_outcome, self);
+}
+
 static void
 tell_next (ArbScoreDialog *self)
 {
@@ -458,6 +486,7 @@ tell_next (ArbScoreDialog *self)
     return;
   gtk_widget_set_visible (g_ptr_array_index (self->chapters, self->n_told++), TRUE);
   gtk_widget_set_visible (self->skip_button, self->n_told < self->chapters->len);
+  queue_say_outcome (self);
 }
 
 /* A chapter every CHAPTER_MS, and the view follows; a card of a path
@@ -601,6 +630,7 @@ arb_score_dialog_dispose (GObject *object)
 
   g_clear_handle_id (&self->tell_source, g_source_remove);
   g_clear_handle_id (&self->walk_source, g_source_remove);
+  g_clear_handle_id (&self->outcome_idle, g_source_remove);
   g_clear_pointer (&self->chapters, g_ptr_array_unref);
   for (guint p = 0; p < ARB_MAX_PLAYERS; p++)
     g_clear_pointer (&self->names[p], g_free);
@@ -632,6 +662,7 @@ arb_score_dialog_class_init (ArbScoreDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbScoreDialog, sheet_chapter);
   gtk_widget_class_bind_template_child (widget_class, ArbScoreDialog, result_chapter);
   gtk_widget_class_bind_template_child (widget_class, ArbScoreDialog, skip_button);
+  gtk_widget_class_bind_template_child (widget_class, ArbScoreDialog, new_game_button);
   gtk_widget_class_bind_template_child (widget_class, ArbScoreDialog, scroller);
   gtk_widget_class_install_action (widget_class, "scores.skip", NULL, skip_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
@@ -641,6 +672,8 @@ static void
 arb_score_dialog_init (ArbScoreDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* A story told whole before the sheet was shown (no animations). */
+  g_signal_connect (self, "map", G_CALLBACK (queue_say_outcome), NULL);
 }
 
 /* The scoring sheet of a finished game. */

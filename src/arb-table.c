@@ -17,6 +17,7 @@
 #include "arb-accessible.h"
 #include "arb-arboretum-view.h"
 #include "arb-card-widget.h"
+#include "arb-announcer.h"
 #include "arb-flight-layer.h"
 #include "arb-hand-view.h"
 #include "arb-log-view.h"
@@ -62,7 +63,8 @@ struct _ArbTable
   guint                 focus_turn;  /* the turn the focus was last placed for */
   guint                 focus_idle;
   GtkWidget            *pile_views[ARB_MAX_PLAYERS + 1]; /* deck first */
-  GString              *news;        /* the other players' steps since the person's last turn */
+  ArbAnnouncer         *announcer;   /* what a screen reader hears of the steps */
+  GtkWidget            *before_log;  /* where L from the log goes back to (weak) */
   guint                 flight_player; /* the step whose card flies */
   ArbMove               flight_move;
 };
@@ -407,33 +409,31 @@ start_turn_aloud (ArbTable *self, GtkWindow *window)
   g_autofree char *situation = arb_table_describe_situation (self);
 
   gtk_window_set_focus_visible (window, TRUE);
-  if (self->news->len > 0)
-    g_string_append (self->news, ". ");
-  g_string_append (self->news, situation);
-  announce (self, self->news->str);
-  g_string_truncate (self->news, 0);
+  arb_announcer_say_news (self->announcer, situation);
+}
+
+/* A focus that a screen reader can follow: on a widget shown that still
+ * takes it (the Discard button, gone with the discard, takes it no more). */
+static gboolean
+focus_is_kept (GtkWidget *focus)
+{
+  return focus != NULL && gtk_widget_get_mapped (focus) && gtk_widget_get_focusable (focus);
 }
 
 /* When a person's turn starts, or the widget that had the keyboard focus
  * went away with a step, the focus goes where the next step starts: the
- * deck, or the hand. */
+ * deck, or the hand. TRUE if the turn was said. */
 static gboolean
-restore_focus (gpointer data)
+focus_next_step (ArbTable *self, GtkRoot *root)
 {
-  ArbTable *self = data;
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  GtkWidget *focus = gtk_root_get_focus (root);
   GtkWidget *target = NULL;
-  const ArbState *state;
+  const ArbState *state = shown_state (self);
 
-  self->focus_idle = 0;
-  if (root == NULL || self->game == NULL || !arb_table_seat_to_act (self))
-    return G_SOURCE_REMOVE;
-  state = shown_state (self);
   /* A turn of the person at the screen starts on the deck, wherever the
    * focus was left by the turn before. */
-  if (state->turn == self->focus_turn && focus != NULL && gtk_widget_get_mapped (focus))
-    return G_SOURCE_REMOVE;
+  if (state->turn == self->focus_turn && focus_is_kept (focus))
+    return FALSE;
   if (state->phase == ARB_PHASE_DRAW)
     target = arb_pile_view_get_button (ARB_PILE_VIEW (self->pile_views[0]));
   else
@@ -444,11 +444,46 @@ restore_focus (gpointer data)
       target = arb_hand_view_get_card_button (self->hand_view, card);
     }
   /* A table not yet on screen takes no focus: it tries again once mapped. */
-  if (target != NULL && gtk_widget_grab_focus (target))
+  if (target == NULL || !gtk_widget_grab_focus (target))
+    return FALSE;
+  if (state->turn == self->focus_turn)
+    return FALSE;
+  self->focus_turn = state->turn;
+  start_turn_aloud (self, GTK_WINDOW (root));
+  return TRUE;
+}
+
+/* While the others play, the focus that the person's last step left
+ * nowhere (the Discard button gone) waits in their hand, where a screen
+ * reader hears the others' turns and the next turn starts. */
+static void
+keep_focus_on_table (ArbTable *self, GtkRoot *root)
+{
+  if (!focus_is_kept (gtk_root_get_focus (root)) && arb_game_count_people (self->game) > 0)
+    arb_table_focus_part (self, ARB_TABLE_PART_HAND);
+}
+
+/* After each step, once the window has enabled the actions the deck and
+ * the hand need: the focus where the next step starts, then what happened
+ * said, if its time has come (arb-announcer.c). */
+static gboolean
+restore_focus (gpointer data)
+{
+  ArbTable *self = data;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  self->focus_idle = 0;
+  if (root == NULL || self->game == NULL)
+    return G_SOURCE_REMOVE;
+  if (arb_table_seat_to_act (self))
     {
-      self->focus_turn = state->turn;
-      start_turn_aloud (self, GTK_WINDOW (root));
+      if (focus_next_step (self, root))
+        return G_SOURCE_REMOVE;
     }
+  else
+    keep_focus_on_table (self, root);
+  if (arb_announcer_is_due (self->announcer))
+    arb_announcer_say_news (self->announcer, arb_table_get_heading (self));
   return G_SOURCE_REMOVE;
 }
 
@@ -541,25 +576,18 @@ fly (ArbTable *self, guint player, const ArbMove *move)
 
 /* ---- the viewpoint's signals ---------------------------------------------- */
 
-/* What another player just did is said at once, in the log's words, and
- * kept to be said again when the person's turn comes. */
+/* A step is said once, in a player's words, when its time comes
+ * (arb-announcer.c): the viewer's own at once, another player's turn
+ * when it ends. */
 static void
 tell_step (ArbTable *self, guint index)
 {
   ArbStep step;
-  g_autofree char *text = NULL;
 
-  if (is_replay (self) || !arb_viewpoint_get_step (self->viewpoint, index, &step)
-      || (int) step.player == viewer (self))
+  if (is_replay (self) || !arb_viewpoint_get_step (self->viewpoint, index, &step))
     return;
-  text = arb_game_describe_step (self->game, &step, ARB_STEP_TEXT_PUBLIC);
-  announce (self, text);
-  /* A game of computers alone is watched: nobody's turn comes to say it again. */
-  if (arb_game_count_people (self->game) == 0)
-    return;
-  if (self->news->len > 0)
-    g_string_append (self->news, ". ");
-  g_string_append (self->news, text);
+  arb_announcer_add_step (self->announcer, self->game, shown_state (self), &step,
+                          (int) step.player == viewer (self));
 }
 
 static void
@@ -611,8 +639,8 @@ on_position_reset (ArbTable *self)
   ArbGame *game = self->viewpoint != NULL ? arb_viewpoint_get_game (self->viewpoint) : NULL;
 
   self->new_card = ARB_CARD_NONE;
-  if (self->news != NULL) /* NULL once disposed */
-    g_string_truncate (self->news, 0);
+  if (self->announcer != NULL) /* NULL once disposed */
+    arb_announcer_forget (self->announcer);
   if (game != self->game)
     {
       g_set_object (&self->game, game);
@@ -676,6 +704,14 @@ on_card_selected (ArbHandView *hand, guint card, ArbTable *self)
     return;
   update_cells (self, shown_state (self));
   update_discard_button (self, shown_state (self));
+  /* A toggle's state alone is not read by every screen reader. */
+  if (arb_card_is_valid ((ArbCard) card) && arb_table_seat_to_act (self))
+    {
+      g_autofree char *name = arb_card_to_string ((ArbCard) card);
+      /* Translators: a card of the hand just chosen, said to a screen reader. */
+      g_autofree char *text = g_strdup_printf (_("%s chosen"), name);
+      announce (self, text);
+    }
 }
 
 static void
@@ -874,8 +910,29 @@ arb_table_can_zoom (ArbTable *self, int direction)
 static void
 announce (ArbTable *self, const char *text)
 {
-  if (text != NULL && *text != '\0' && gtk_widget_get_mapped (GTK_WIDGET (self)))
-    arb_accessible_announce (GTK_WIDGET (self), text);
+  arb_announcer_say (self->announcer, text);
+}
+
+/* L goes to the log of the moves, in the side panel, and from the log
+ * back to where the focus was, or where the next step starts. */
+static gboolean
+focus_log (ArbTable *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  GtkWidget *log = GTK_WIDGET (arb_side_panel_get_log_view (self->side_panel));
+
+  if (focus != NULL && gtk_widget_is_ancestor (focus, log))
+    {
+      if (self->before_log != NULL && gtk_widget_get_mapped (self->before_log)
+          && gtk_widget_grab_focus (self->before_log))
+        return TRUE;
+      return arb_table_focus_part (self, arb_table_seat_to_act (self) && shown_state (self)->phase == ARB_PHASE_DRAW
+                                         ? ARB_TABLE_PART_PILES : ARB_TABLE_PART_HAND);
+    }
+  g_set_weak_pointer (&self->before_log, focus);
+  adw_flap_set_reveal_flap (self->flap, TRUE);
+  return arb_log_view_focus (ARB_LOG_VIEW (log));
 }
 
 /* The keys that go to a part of the table: the focus lands on the chosen
@@ -921,6 +978,8 @@ arb_table_focus_part (ArbTable *self, ArbTablePart part)
         ArbArboretumView *view = view_with_cells (self);
         return arb_arboretum_view_focus (view != NULL ? view : self->own_view);
       }
+    case ARB_TABLE_PART_LOG:
+      return focus_log (self);
     default:
       g_return_val_if_reached (FALSE);
     }
@@ -1181,9 +1240,8 @@ arb_table_dispose (GObject *object)
   g_clear_object (&self->viewpoint_signals);
   g_clear_object (&self->viewpoint);
   g_clear_object (&self->game);
-  if (self->news != NULL)
-    g_string_free (self->news, TRUE);
-  self->news = NULL;
+  g_clear_object (&self->announcer);
+  g_clear_weak_pointer (&self->before_log);
   gtk_widget_dispose_template (GTK_WIDGET (self), ARB_TYPE_TABLE);
   /* The template's root, an overlay, is bound to no field. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
@@ -1263,7 +1321,7 @@ add_hand_tab (ArbTable *self)
 static void
 arb_table_init (ArbTable *self)
 {
-  self->news = g_string_new (NULL);
+  self->announcer = arb_announcer_new (GTK_WIDGET (self));
   gtk_widget_init_template (GTK_WIDGET (self));
   self->new_card = ARB_CARD_NONE;
   self->focus_turn = G_MAXUINT;

@@ -25,6 +25,7 @@ typedef enum {
   ARB_TABLE_PART_HAND,
   ARB_TABLE_PART_PILES,
   ARB_TABLE_PART_ARBORETUM,
+  ARB_TABLE_PART_LOG,
 } ArbTablePart;
 
 #define ARB_TYPE_TABLE (arb_table_get_type ())

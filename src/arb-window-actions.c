@@ -479,13 +479,14 @@ zoom_action (GtkWidget *widget, const char *name, GVariant *param)
 
 /* ---- the keyboard's ways around the table --------------------------------- */
 
-/* H, P and A go to the hand, the piles and the arboretum. */
+/* H, P, A and L go to the hand, the piles, the arboretum and the log. */
 static void
 focus_part_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   ArbWindow *self = ARB_WINDOW (widget);
   ArbTablePart part = g_str_equal (name, "win.focus-hand") ? ARB_TABLE_PART_HAND
                       : g_str_equal (name, "win.focus-piles") ? ARB_TABLE_PART_PILES
+                      : g_str_equal (name, "win.focus-log") ? ARB_TABLE_PART_LOG
                       : ARB_TABLE_PART_ARBORETUM;
 
   if (on_table (self) && !arb_table_focus_part (self->table, part))
@@ -570,6 +571,7 @@ _arb_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.focus-hand", NULL, focus_part_action);
   gtk_widget_class_install_action (widget_class, "win.focus-piles", NULL, focus_part_action);
   gtk_widget_class_install_action (widget_class, "win.focus-arboretum", NULL, focus_part_action);
+  gtk_widget_class_install_action (widget_class, "win.focus-log", NULL, focus_part_action);
   gtk_widget_class_install_action (widget_class, "win.read-arboretum", "i", read_arboretum_action);
   gtk_widget_class_install_action (widget_class, "win.read-next-arboretum", NULL, read_arboretum_action);
   gtk_widget_class_install_action (widget_class, "win.situation", NULL, situation_action);

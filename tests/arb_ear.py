@@ -5,6 +5,8 @@ over AT-SPI (python3-gi, gir1.2-atspi-2.0). Shared by the whole-game tests
 name, never by coordinates. Every wait is for a condition, with a
 generous limit."""
 
+import collections
+import gettext
 import os
 import re
 import shutil
@@ -20,7 +22,7 @@ PROGRAM_G_DEBUG = os.environ.pop('G_DEBUG', None)
 try:
     import gi
     gi.require_version('Atspi', '2.0')
-    from gi.repository import Atspi
+    from gi.repository import Atspi, GLib
 except (ImportError, ValueError):
     print('python3-gi or gir1.2-atspi-2.0 is missing: skipped')
     sys.exit(77)
@@ -30,9 +32,136 @@ except (ImportError, ValueError):
 WAIT_LIMIT = 90.0
 GAME_LIMIT = 900.0
 
-STATUS = re.compile(r'^(?P<who>.+): (?P<step>Draw a card|Play a card|Discard a card)')
-# "Oak 3, row 2, column 4" and, on a path, ", on a path of Oak 1–3–5"
-CARD_NAME = re.compile(r'^[A-Z][a-z]+( [A-Z][a-z]+)? [1-8], row \d+, column \d+')
+
+
+class Words:
+    """The program's words in the language it is run in, from the catalogue
+    the build compiled (ARBORETUM_LOCALEDIR): what the tests look for, and
+    its format strings as patterns."""
+
+    def __init__(self, language):
+        self.language = language
+        localedir = os.environ.get('ARBORETUM_LOCALEDIR')
+        self.catalogue = gettext.translation('arboretum', localedir, languages=[language], fallback=True)
+        if language != 'C' and not isinstance(self.catalogue, gettext.GNUTranslations):
+            raise Failure('no %s catalogue in %s' % (language, localedir))
+
+    def __call__(self, msgid, plural=None, n=1):
+        """The words of msgid (without a mnemonic's underscore)."""
+        text = self.catalogue.ngettext(msgid, plural, n) if plural else self.catalogue.gettext(msgid)
+        return text.replace('_', '')
+
+    def pattern(self, msgid, *groups, plural=None):
+        """msgid's words as a regular expression: each %s or %u becomes the
+        next of groups (a pattern), else any text or number."""
+        text = re.escape(self(msgid, plural, 2 if plural else 1))
+        groups = list(groups)
+
+        def field(match):
+            if groups:
+                return groups.pop(0)
+            return r'\d+' if match.group(0) in ('%u', '%d') else '.+?'
+        return re.sub(r'%[sud]', field, text)
+
+    def status(self):
+        """The heading: "Ann: Draw a card (1 of 2)"."""
+        steps = '|'.join('(?:%s)' % re.escape(self(step).split(': ', 1)[1].split(' (')[0])
+                         for step in ('%s: Draw a card (1 of 2)', '%s: Play a card', '%s: Discard a card'))
+        return re.compile(r'^(?P<who>.+?)\s?: (?P<step>%s)' % steps)
+
+    def step(self, match):
+        """Which step a heading asks for: 'draw', 'play' or 'discard'."""
+        for key, msgid in (('draw', '%s: Draw a card (1 of 2)'), ('play', '%s: Play a card'),
+                           ('discard', '%s: Discard a card')):
+            if self(msgid).split(': ', 1)[1].startswith(match.group('step')):
+                return key
+        raise Failure('a heading of no step: %s' % match.string)
+
+    def card(self):
+        """A card's name: "Oak 3", "Chêne 3"."""
+        return r'[^\W\d_][\w’\'-]*(?: [^\W\d_][\w’\'-]*)? [1-8]'
+
+    def card_name(self):
+        """A card of an arboretum, with its place: "Oak 3, row 2, column 4"."""
+        return '^' + self.pattern('%s, row %d, column %d', self.card())
+
+
+class Speech:
+    """What Orca 43 (Debian 12) would say, from the AT-SPI events it acts
+    on (its scripts/default.py): the name of what takes the focus
+    (object:state-changed:focused), a new description of the object that
+    has it (object:property-change:accessible-description), and GTK 4.14's
+    announcements (object:announcement); the line the caret moves to in
+    the focused text (object:text-caret-moved). A description or a name
+    that changes elsewhere is not said: it is counted as noise. Events come
+    in while the test waits in the main loop (Ear.pause)."""
+
+    EVENTS = ('object:state-changed:focused', 'object:property-change:accessible-description',
+              'object:property-change:accessible-name', 'object:announcement', 'object:text-caret-moved')
+
+    def __init__(self):
+        self.focus = None
+        self.focus_names = []
+        self.said = []
+        self.said_on = []   # the name of what had the focus as each was said
+        self.noise = 0
+        self.noise_kinds = collections.Counter()  # (property, role) of each
+        self.listener = Atspi.EventListener.new(self.on_event)
+        for kind in self.EVENTS:
+            self.listener.register(kind)
+
+    def say(self, text):
+        self.said.append(text)
+        self.said_on.append(self.focus_names[-1] if self.focus_names else None)
+
+    def on_event(self, event):
+        try:
+            if event.type.startswith('object:state-changed:focused'):
+                if event.detail1:
+                    self.focus = event.source
+                    self.focus_names.append(event.source.get_name() or '')
+                    self.say(self.focus_names[-1])
+            elif event.type.startswith('object:announcement'):
+                self.say(str(event.any_data))
+            elif event.type.startswith('object:text-caret-moved'):
+                if event.source == self.focus:
+                    line = Atspi.Text.get_string_at_offset(event.source, event.detail1, Atspi.TextGranularity.LINE)
+                    self.say(line.content.strip())
+            elif event.source == self.focus and event.type.endswith('accessible-description'):
+                if event.any_data:
+                    self.say(str(event.any_data))
+            else:
+                self.noise += 1
+                self.noise_kinds[(event.type.rsplit(':', 1)[-1], event.source.get_role_name())] += 1
+        except GLib.Error:
+            pass    # gone as it spoke
+
+    def mark(self):
+        """Where what is said from now on starts, and the noise so far."""
+        return len(self.said), self.noise, len(self.focus_names)
+
+    def focus_since(self, mark):
+        """The names of what took the focus since mark."""
+        return self.focus_names[mark[2]:]
+
+    def since(self, mark):
+        return self.said[mark[0]:]
+
+    def noise_since(self, mark):
+        return self.noise - mark[1]
+
+    def heard(self, mark, pattern):
+        """The first thing said since mark that matches pattern, or None."""
+        found = self.heard_on(mark, pattern)
+        return found[0] if found else None
+
+    def heard_on(self, mark, pattern):
+        """The first thing said since mark that matches pattern, and the
+        name of what had the focus then; or None."""
+        for text, on in zip(self.since(mark), self.said_on[mark[0]:]):
+            if re.search(pattern, text):
+                return text, on
+        return None
 
 
 class Failure(Exception):
@@ -43,9 +172,13 @@ class Ear:
     """The program, started with the accessibility tree on, as that tree
     shows it."""
 
-    def __init__(self, program):
+    def __init__(self, program, language='C'):
+        self.words = Words(language)
+        self.speech = Speech()
         self.data_home = tempfile.mkdtemp(prefix='arb-ear-')
-        env = dict(os.environ, XDG_DATA_HOME=self.data_home, GSETTINGS_BACKEND='memory', LANGUAGE='C')
+        # glibc's built-in C.UTF-8 reads LANGUAGE: no French locale needs to be generated.
+        env = dict(os.environ, XDG_DATA_HOME=self.data_home, GSETTINGS_BACKEND='memory', LANGUAGE=language,
+                   LANG='C.UTF-8', LC_ALL='')
         # The accessibility tree is the point here.
         env.pop('GTK_A11Y', None)
         env.pop('NO_AT_BRIDGE', None)
@@ -114,10 +247,20 @@ class Ear:
             result = condition()
             if result:
                 return result
-            time.sleep(0.1)
+            self.pause(0.1)
         if seen is not None:
             raise Failure('no %s after %d s; seen: %s' % (what, limit, seen()))
         raise Failure('no %s after %d s' % (what, limit))
+
+    @staticmethod
+    def pause(seconds):
+        """Blocks in the main loop, where the AT-SPI events come in, for
+        seconds."""
+        context = GLib.MainContext.default()
+        done = []
+        GLib.timeout_add(int(seconds * 1000), lambda: done.append(True) and False)
+        while not done:
+            context.iteration(True)
 
     def wait_for(self, role, name, limit=WAIT_LIMIT):
         return self.wait('%s named /%s/' % (role, name), lambda: self.find(role, name), limit)
@@ -136,8 +279,9 @@ class Ear:
 
     def status(self):
         """The table's heading: whose turn it is and the step."""
-        for label in self.all('label', STATUS.pattern):
-            match = STATUS.match(label.get_name())
+        status = self.words.status()
+        for label in self.all('label', status.pattern):
+            match = status.match(label.get_name())
             if match:
                 return match
         return None
@@ -145,8 +289,10 @@ class Ear:
     def wait_for_change(self, before):
         """Until the heading says something else than before: the new
         status, or 'over' once the scoring sheet is up."""
+        scores = '^%s$' % re.escape(self.words('Scores'))
+
         def changed():
-            if self.find(None, r'^Scores$') is not None:
+            if self.find(None, scores) is not None:
                 return 'over'
             status = self.status()
             return status is not None and status.string != before and status
@@ -169,10 +315,10 @@ def play_whole_game(ear, me, draw, play, discard, before_play=None):
         if time.monotonic() > end:
             raise Failure('the game did not end in %d s' % GAME_LIMIT)
         if status.group('who') == me:
-            step = status.group('step')
-            if step == 'Draw a card':
+            step = ear.words.step(status)
+            if step == 'draw':
                 draw()
-            elif step == 'Play a card':
+            elif step == 'play':
                 turns += 1
                 if before_play is not None:
                     before_play(turns)

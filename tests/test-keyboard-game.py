@@ -8,7 +8,7 @@ what is on screen and where the focus is, as it would tell a player
 listening (arb_ear.py): the test checks that each key puts the focus where
 the shortcuts window says, and that the arrows stay in the arboretum.
 
-Usage: test-keyboard-game.py PROGRAM
+Usage: test-keyboard-game.py PROGRAM [C]
 
 Runs in an X server and on a session bus of its own (xvfb-run and
 dbus-run-session, as tests/meson.build starts it); needs xdotool,
@@ -20,7 +20,7 @@ import shutil
 import subprocess
 import sys
 
-from arb_ear import CARD_NAME, Ear, Failure, check_all, play_whole_game
+from arb_ear import Ear, Failure, check_all, play_whole_game
 
 
 # The turns whose play walks the arboretum with the arrows first: by the
@@ -77,8 +77,8 @@ def play(ear, seen):
     for arrow in ('Right', 'Down', 'Left', 'Left', 'Up', 'Up', 'Right', 'Down'):
         key(arrow)
         name = wait_focus(ear, 'the arboretum after %s' % arrow,
-                          r'^Plant here, |' + CARD_NAME.pattern).get_name()
-        if CARD_NAME.match(name):
+                          r'^Plant here, |' + ear.words.card_name()).get_name()
+        if re.match(ear.words.card_name(), name):
             seen['cards reached by the arrows'] += 1
     seen['arrows stayed in the arboretum'] += 1
     key('a')
@@ -91,8 +91,29 @@ def discard(ear, seen):
     key('Delete')
 
 
+def read_log(ear, seen):
+    """L goes to the moves at the newest line; Up reads the line before,
+    aloud; L goes back to where the focus was."""
+    before = focused_name(ear)
+    mark = ear.speech.mark()
+    key('l')
+    log = wait_focus(ear, 'the moves', '^%s$' % re.escape(ear.words('Moves')))
+    if log.get_role_name() != 'text':
+        raise Failure('the moves are a %s, not a text read line by line' % log.get_role_name())
+    key('Up')
+    steps = '|'.join(ear.words.pattern(msgid) for msgid in ('%s drew a card from the deck', '%s drew %s from the deck',
+                                                            '%s took %s from %s', '%s planted %s', '%s discarded %s'))
+    ear.wait('a line of the moves said', lambda: [t for t in ear.speech.since(mark) if re.search(steps, t)],
+             seen=lambda: ear.speech.since(mark))
+    seen['moves read line by line'] += 1
+    key('l')
+    wait_focus(ear, 'where the focus was before the moves ("%s")' % before, '^%s$' % re.escape(before))
+
+
 def listen(ear, seen, opponent):
-    """S says the situation; 2 reads the other player's arboretum."""
+    """S says the situation; 2 reads the other player's arboretum; L reads
+    the moves."""
+    read_log(ear, seen)
     key('s')
     if ear.wait('the situation said', lambda: 'Deck: ' in (ear.focused().get_description() or ''), 30):
         seen['situation said'] += 1
@@ -109,9 +130,9 @@ def main(argv):
     if shutil.which('xdotool') is None:
         print('xdotool is missing: skipped')
         return 77
-    ear = Ear(argv[1])
+    ear = Ear(argv[1], argv[2] if len(argv) > 2 else 'C')
     seen = dict.fromkeys(['arrows stayed in the arboretum', 'cards reached by the arrows', 'situation said',
-                          'other arboretum read'], 0)
+                          'other arboretum read', 'moves read line by line'], 0)
     try:
         ear.wait_for('push button', r'^New Game$')
         focus_window(ear)

@@ -219,7 +219,8 @@ collect_unnamed (GtkWidget *widget, gboolean check_shown, gboolean presented, gb
       && (presented || !GTK_IS_LABEL (widget)))
     {
       g_autofree char *name = dup_name (widget);
-      gboolean acted_on = is_acted_on (widget, reached);
+      /* A scrolled pane shown says what it holds, a screen reader's way in (issue 35). */
+      gboolean acted_on = is_acted_on (widget, reached) || (GTK_IS_SCROLLED_WINDOW (widget) && presented);
 
       if ((acted_on && name[0] == '\0') || ((acted_on || (check_shown && presented)) && is_class_name (name)))
         {

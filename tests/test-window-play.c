@@ -411,12 +411,46 @@ test_tab_to_cells (void)
   g_assert_true (gtk_widget_has_css_class (focus, "free-cell"));
   g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (own)));
 
-  /* The log is read, not used: no stop for Tab. */
+  /* The log is no stop for Tab: L goes there (test_log_by_keyboard). */
   g_assert_false (gtk_widget_get_focusable (GTK_WIDGET (arb_log_view_get_text_view (
     arb_table_get_log_view (arb_window_get_table (window))))));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* L takes the focus to the log, at the start of its newest line, where
+ * the arrows read it; L again goes back to where the focus was. The log
+ * is no stop for Tab once left. */
+static void
+test_log_by_keyboard (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  GtkTextView *text_view;
+  GtkTextBuffer *buffer;
+  GtkTextIter cursor;
+  GtkWidget *before;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 21, &error));
+  arb_test_wait_for (window, arb_test_settled);
+  arb_test_person_step (window);
+  arb_test_wait_for (window, arb_test_settled);
+  text_view = arb_log_view_get_text_view (arb_table_get_log_view (arb_window_get_table (window)));
+  buffer = gtk_text_view_get_buffer (text_view);
+  before = gtk_window_get_focus (GTK_WINDOW (window));
+  g_assert_nonnull (before);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.focus-log", NULL));
+  g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) == GTK_WIDGET (text_view));
+  gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
+  g_assert_cmpint (gtk_text_iter_get_line (&cursor), ==, gtk_text_buffer_get_line_count (buffer) - 1);
+  g_assert_true (gtk_text_iter_starts_line (&cursor));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.focus-log", NULL));
+  g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) == before);
+  g_assert_false (gtk_widget_get_focusable (GTK_WIDGET (text_view)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
 
 static gboolean
 welcome_focused (ArbWindow *window)
@@ -682,6 +716,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/drop-on-cell", test_drop_on_cell);
   g_test_add_func ("/window/new-game-keyboard", test_new_game_keyboard);
   g_test_add_func ("/window/tab-to-cells", test_tab_to_cells);
+  g_test_add_func ("/window/log-by-keyboard", test_log_by_keyboard);
   g_test_add_func ("/window/focus-where-play-starts", test_focus_where_play_starts);
   g_test_add_func ("/window/hint-moves-focus", test_hint_moves_focus);
   g_test_add_func ("/window/card-flies", test_card_flies);

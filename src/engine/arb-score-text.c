@@ -153,6 +153,24 @@ arb_score_describe_result (const ArbScoreSheet *sheet, const char * const *names
     }
 }
 
+/* The result and every player's points: "Ann wins (Ann 16, Bob 9)", the
+ * log's last line and what a screen reader hears at the end. */
+char *
+arb_score_describe_outcome (const ArbScoreSheet *sheet, const char * const *names)
+{
+  g_autoptr (GString) totals = g_string_new (NULL);
+  g_autofree char *result = arb_score_describe_result (sheet, names);
+
+  for (guint p = 0; p < sheet->n_players; p++)
+    {
+      if (totals->len > 0)
+        g_string_append (totals, _(", "));
+      g_string_append_printf (totals, _("%s %u"), names[p], sheet->players[p].total);
+    }
+  /* Translators: the result of the game, then every player's points. */
+  return g_strdup_printf (_("%s (%s)"), result, totals->str);
+}
+
 /* How the winner was decided, by the rule set's tie-breaks. */
 char *
 arb_score_describe_tie_break (const ArbScoreSheet *sheet)

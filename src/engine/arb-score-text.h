@@ -21,6 +21,8 @@ char *arb_score_describe_rights    (const ArbScoreSheet *sheet,
 char *arb_score_describe_path      (const ArbPath       *path);
 char *arb_score_describe_result    (const ArbScoreSheet *sheet,
                                     const char * const  *names);
+char *arb_score_describe_outcome   (const ArbScoreSheet *sheet,
+                                    const char * const  *names);
 char *arb_score_describe_tie_break (const ArbScoreSheet *sheet);
 
 G_END_DECLS
