@@ -213,23 +213,22 @@ _arb_window_close_scores (ArbWindow *self)
 }
 
 /* A card drawn, planted or discarded in the game being played (not in its
- * replay) makes its sound, when sounds are on. */
+ * replay) makes its sound, when sounds are on. The step is read as the
+ * viewer saw it: its kind is all the sound needs. */
 static void
 on_shown_step (ArbWindow *self, guint index, ArbViewpoint *viewpoint)
 {
-  ArbGame *game = arb_session_get_game (self->session);
   static const ArbSound sounds[] = {
     [ARB_MOVE_DRAW] = ARB_SOUND_DRAW,
     [ARB_MOVE_PLAY] = ARB_SOUND_PLANT,
     [ARB_MOVE_DISCARD] = ARB_SOUND_DISCARD,
   };
-  const ArbStep *step;
+  ArbStep step;
 
-  if (game == NULL || arb_viewpoint_is_replay (viewpoint) || index >= arb_game_get_n_steps (game))
+  if (arb_viewpoint_is_replay (viewpoint) || !arb_viewpoint_get_step (viewpoint, index, &step))
     return;
-  step = arb_game_get_step (game, index);
-  if ((guint) step->move.kind < G_N_ELEMENTS (sounds))
-    arb_sounds_play (self->sounds, sounds[step->move.kind]);
+  if ((guint) step.move.kind < G_N_ELEMENTS (sounds))
+    arb_sounds_play (self->sounds, sounds[step.move.kind]);
 }
 
 static void
