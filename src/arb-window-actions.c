@@ -419,13 +419,6 @@ arb_window_start_replay (ArbWindow *self)
     arb_session_start_replay (self->session);
 }
 
-ArbReplay *
-arb_window_get_replay (ArbWindow *self)
-{
-  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
-  return arb_session_get_replay (self->session);
-}
-
 /* In a replay, Replay starts it again from the deal. */
 static void
 replay_action (GtkWidget *widget, const char *name, GVariant *param)

@@ -114,11 +114,8 @@ void     _arb_window_show_error        (ArbWindow      *self,
 gboolean _arb_window_present_scores    (ArbWindow      *self);
 void     _arb_window_close_scores      (ArbWindow      *self);
 
-/* What the window shows, for the tests that drive it. */
-const char       *arb_window_get_page           (ArbWindow      *self);
-int               arb_window_get_viewer         (ArbWindow      *self);
-ArbTable         *arb_window_get_table          (ArbWindow      *self);
-ArbScoreDialog   *arb_window_get_score_dialog   (ArbWindow      *self);
+/* What the window shows online, for the tests that drive it: goes with
+ * the session's link to a host (issue 34, point 2). */
 ArbNetPlay       *arb_window_get_online         (ArbWindow      *self);
 void              arb_window_start_online       (ArbWindow      *self,
                                                  ArbNetPlay     *play);

@@ -250,21 +250,6 @@ arb_window_set_game (ArbWindow *self, ArbGame *game)
   arb_session_set_game (self->session, game, NULL);
 }
 
-/* Opens a save game at once, reading it on this thread. */
-gboolean
-arb_window_open_file (ArbWindow *self, GFile *file, GError **error)
-{
-  g_autoptr (ArbReview) review = NULL;
-  g_autoptr (ArbGame) game = NULL;
-
-  g_return_val_if_fail (ARB_IS_WINDOW (self), FALSE);
-  game = arb_save_read_file (file, &review, NULL, error);
-  if (game == NULL)
-    return FALSE;
-  arb_session_open_game (self->session, game, review, file);
-  return TRUE;
-}
-
 /* ---- actions ----------------------------------------------------------- */
 
 static void
@@ -553,13 +538,6 @@ arb_window_new (GtkApplication *application)
   return g_object_new (ARB_TYPE_WINDOW, "application", application, NULL);
 }
 
-ArbGame *
-arb_window_get_game (ArbWindow *self)
-{
-  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
-  return arb_session_get_game (self->session);
-}
-
 ArbSession *
 arb_window_get_session (ArbWindow *self)
 {
@@ -610,30 +588,3 @@ arb_window_start_from_spec (ArbWindow *self, const char *spec, guint32 seed, GEr
   return TRUE;
 }
 
-const char *
-arb_window_get_page (ArbWindow *self)
-{
-  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
-  return gtk_stack_get_visible_child_name (self->stack);
-}
-
-int
-arb_window_get_viewer (ArbWindow *self)
-{
-  g_return_val_if_fail (ARB_IS_WINDOW (self), -1);
-  return arb_viewpoint_get_viewer (arb_session_get_viewpoint (self->session));
-}
-
-ArbTable *
-arb_window_get_table (ArbWindow *self)
-{
-  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
-  return self->table;
-}
-
-ArbScoreDialog *
-arb_window_get_score_dialog (ArbWindow *self)
-{
-  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
-  return self->score_dialog;
-}
