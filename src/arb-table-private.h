@@ -131,8 +131,6 @@ ArbPileView      *arb_table_get_pile_view      (ArbTable     *self,
                                                 int           source);
 ArbLogView       *arb_table_get_log_view       (ArbTable     *self);
 ArbFlightLayer   *arb_table_get_flight_layer   (ArbTable     *self);
-GtkWidget        *arb_table_get_other_hands    (ArbTable     *self);
-GtkWidget        *arb_table_get_piles_box      (ArbTable     *self);
 const char       *arb_table_get_hand_title     (ArbTable     *self);
 const char       *arb_table_get_heading        (ArbTable     *self);
 

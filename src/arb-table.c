@@ -704,12 +704,6 @@ arb_table_get_flight_layer (ArbTable *self)
   return self->flight_layer;
 }
 
-GtkWidget *
-arb_table_get_other_hands (ArbTable *self)
-{
-  return GTK_WIDGET (self->other_hands_box);
-}
-
 const char *
 arb_table_get_hand_title (ArbTable *self)
 {
@@ -720,12 +714,6 @@ const char *
 arb_table_get_heading (ArbTable *self)
 {
   return arb_table_heading_get_status (self->heading);
-}
-
-GtkWidget *
-arb_table_get_piles_box (ArbTable *self)
-{
-  return GTK_WIDGET (self->piles_box);
 }
 
 /* ---- the class ------------------------------------------------------------ */
