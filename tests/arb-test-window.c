@@ -494,18 +494,25 @@ arb_test_find_shown_label (ArbWindow *window, const char *text)
   return NULL;
 }
 
-AdwMessageDialog *
-arb_test_find_message_dialog (ArbWindow *window)
+/* The first window of type over window. */
+static gpointer
+find_transient (ArbWindow *window, GType type)
 {
   GListModel *toplevels = gtk_window_get_toplevels (); /* owned by GTK */
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
-      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window))
-        return ADW_MESSAGE_DIALOG (w);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_window_get_transient_for (w) == GTK_WINDOW (window))
+        return w;
     }
   return NULL;
+}
+
+AdwMessageDialog *
+arb_test_find_message_dialog (ArbWindow *window)
+{
+  return find_transient (window, ADW_TYPE_MESSAGE_DIALOG);
 }
 
 GtkWidget *
@@ -637,16 +644,7 @@ arb_test_table (ArbWindow *window)
 ArbScoreDialog *
 arb_test_score_dialog (ArbWindow *window)
 {
-  GListModel *toplevels = gtk_window_get_toplevels (); /* owned by GTK */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (ARB_IS_SCORE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window))
-        return ARB_SCORE_DIALOG (w);
-    }
-  return NULL;
+  return find_transient (window, ARB_TYPE_SCORE_DIALOG);
 }
 
 gboolean
