@@ -132,6 +132,5 @@ ArbPileView      *arb_table_get_pile_view      (ArbTable     *self,
 ArbLogView       *arb_table_get_log_view       (ArbTable     *self);
 ArbFlightLayer   *arb_table_get_flight_layer   (ArbTable     *self);
 const char       *arb_table_get_hand_title     (ArbTable     *self);
-const char       *arb_table_get_heading        (ArbTable     *self);
 
 G_END_DECLS

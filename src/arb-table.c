@@ -710,12 +710,6 @@ arb_table_get_hand_title (ArbTable *self)
   return gtk_label_get_label (self->hand_title);
 }
 
-const char *
-arb_table_get_heading (ArbTable *self)
-{
-  return arb_table_heading_get_status (self->heading);
-}
-
 /* ---- the class ------------------------------------------------------------ */
 
 static void
