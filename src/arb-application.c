@@ -264,6 +264,26 @@ arb_application_open (GApplication *app, GFile **files, int n_files, const char 
     arb_window_open_file_interactive (window, files[0]);
 }
 
+/* What a launch asks, in this instance or handed over from another by
+ * GApplication (G_APPLICATION_HANDLES_COMMAND_LINE): the files named, or
+ * else the window. The launch that asked waits for this to return. */
+static int
+arb_application_command_line (GApplication *app, GApplicationCommandLine *cmdline)
+{
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_auto (GStrv) args = NULL;
+  int argc = 0;
+
+  args = g_application_command_line_get_arguments (cmdline, &argc);
+  for (int i = 1; i < argc; i++)
+    g_ptr_array_add (files, g_application_command_line_create_file_for_arg (cmdline, args[i]));
+  if (files->len > 0)
+    g_application_open (app, (GFile **) files->pdata, (int) files->len, "");
+  else
+    g_application_activate (app);
+  return 0;
+}
+
 /* A new launch must not hand itself to an instance that no longer answers:
  * the name on the session bus goes as soon as this one starts to shut
  * down, not once the process has ended, so that the next launch becomes
@@ -311,6 +331,7 @@ arb_application_class_init (ArbApplicationClass *klass)
   app_class->shutdown = arb_application_shutdown;
   app_class->activate = arb_application_activate;
   app_class->open = arb_application_open;
+  app_class->command_line = arb_application_command_line;
 }
 
 static void
@@ -332,102 +353,30 @@ arb_application_new (void)
 {
   return g_object_new (ARB_TYPE_APPLICATION,
                        "application-id", APPLICATION_ID,
-                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "flags", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_HANDLES_COMMAND_LINE,
                        "resource-base-path", RESOURCE_PREFIX,
                        NULL);
 }
 
 /* ---- launching ------------------------------------------------------------ */
 
-/* How long the primary instance has to answer a launch handed to it. */
-#define FORWARD_TIMEOUT_MS 5000
-
-/* The object path GApplication exports for id. */
-static char *
-object_path_for_id (const char *id)
+/* While a launch is handed to the running instance, what GApplication
+ * says when that instance ends before it answers is for the log: the
+ * launch tries again and gives its window all the same. */
+static void
+printerr_to_debug (const char *text)
 {
-  char *path = g_strconcat ("/", id, NULL);
-
-  for (char *c = path; *c != '\0'; c++)
-    if (*c == '.')
-      *c = '/';
-    else if (*c == '-')
-      *c = '_';
-  return path;
-}
-
-/* Whether an instance owns the application's name on bus. */
-static gboolean
-name_has_owner (GDBusConnection *bus, const char *id)
-{
-  g_autoptr (GVariant) reply = g_dbus_connection_call_sync (bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                                            "org.freedesktop.DBus", "NameHasOwner",
-                                                            g_variant_new ("(s)", id), G_VARIANT_TYPE ("(b)"),
-                                                            G_DBUS_CALL_FLAGS_NONE, FORWARD_TIMEOUT_MS, NULL, NULL);
-  gboolean owned = FALSE;
-
-  if (reply != NULL)
-    g_variant_get (reply, "(b)", &owned);
-  return owned;
-}
-
-/* Hands this launch (the files of args, or none) to the running instance,
- * if there is one, and waits for its answer. GApplication sends it without
- * waiting for one: an instance that was quitting or being killed dropped
- * it, and the launch ended without a window. */
-static gboolean
-forward_to_primary (const char *id, int n_args, char **args)
-{
-  g_autoptr (GDBusConnection) bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
-  g_autoptr (GError) error = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr (GVariant) reply = NULL;
-  GVariantBuilder platform;
-  GVariant *params;
-  const char *token;
-
-  /* Without a session bus, or without an instance, the launch is the
-   * instance. */
-  if (bus == NULL || !name_has_owner (bus, id))
-    return FALSE;
-  path = object_path_for_id (id);
-  g_variant_builder_init (&platform, G_VARIANT_TYPE_VARDICT);
-  if ((token = g_getenv ("DESKTOP_STARTUP_ID")) != NULL)
-    g_variant_builder_add (&platform, "{sv}", "desktop-startup-id", g_variant_new_string (token));
-  if ((token = g_getenv ("XDG_ACTIVATION_TOKEN")) != NULL)
-    g_variant_builder_add (&platform, "{sv}", "activation-token", g_variant_new_string (token));
-  if (n_args == 0)
-    params = g_variant_new ("(a{sv})", &platform);
-  else
-    {
-      GVariantBuilder uris;
-
-      g_variant_builder_init (&uris, G_VARIANT_TYPE_STRING_ARRAY);
-      for (int i = 0; i < n_args; i++)
-        {
-          g_autoptr (GFile) file = g_file_new_for_commandline_arg (args[i]);
-          g_autofree char *uri = g_file_get_uri (file);
-
-          g_variant_builder_add (&uris, "s", uri);
-        }
-      params = g_variant_new ("(assa{sv})", &uris, "", &platform);
-    }
-  reply = g_dbus_connection_call_sync (bus, id, path, "org.freedesktop.Application",
-                                       n_args == 0 ? "Activate" : "Open",
-                                       params, NULL, G_DBUS_CALL_FLAGS_NO_AUTO_START,
-                                       FORWARD_TIMEOUT_MS, NULL, &error);
-  if (reply == NULL)
-    g_debug ("The running instance did not answer: %s", error->message);
-  return reply != NULL;
+  g_debug ("%s", text);
 }
 
 /* Runs the game as main() would run g_application_run(), except that a
  * launch always gives a window, whatever the previous instance is doing.
- * A launch that finds an instance hands itself to it and waits for its
- * answer; when none comes (it is quitting or was killed), or registering
- * on the session bus fails ("NoReply": the instance found went away while
- * asked), it tries once more, the name being free by then, and else runs
- * as an instance of its own (non-unique). */
+ * A launch that finds an instance hands itself to it (GApplication's
+ * command line, which waits for the answer); when none comes (it is
+ * quitting or was killed), or registering on the session bus fails
+ * ("NoReply": the instance found went away while asked), it tries once
+ * more, the name being free by then, and else runs as an instance of its
+ * own (non-unique). */
 int
 arb_application_launch (int argc, char *argv[])
 {
@@ -439,7 +388,7 @@ arb_application_launch (int argc, char *argv[])
       g_autofree char *prgname = g_path_get_basename (argv[0]);
       g_set_prgname (prgname);
     }
-  /* Options (--help, ...) are left to GApplication. */
+  /* Options (--help, --version) are left to GApplication, with no bus. */
   for (int i = 1; i < argc; i++)
     options |= argv[i][0] == '-';
 
@@ -448,6 +397,9 @@ arb_application_launch (int argc, char *argv[])
       g_autoptr (ArbApplication) app = arb_application_new ();
       GApplication *gapp = G_APPLICATION (app);
       g_autoptr (GError) error = NULL;
+      GPrintFunc printerr = NULL;
+      gboolean remote;
+      int status;
 
       if (options)
         return g_application_run (gapp, argc, argv);
@@ -456,15 +408,22 @@ arb_application_launch (int argc, char *argv[])
           g_application_set_flags (gapp, g_application_get_flags (gapp) | G_APPLICATION_NON_UNIQUE);
           return g_application_run (gapp, argc, argv);
         }
-      if (forward_to_primary (g_application_get_application_id (gapp), argc - 1, argv + 1))
-        return 0;
       if (!g_application_register (gapp, NULL, &error))
         {
           g_debug ("Registering failed: %s", error->message);
           continue;
         }
-      /* The primary instance, or, should another have started since, a
-       * launch handed to that new one as GApplication does. */
-      return g_application_run (gapp, argc, argv);
+      remote = g_application_get_is_remote (gapp);
+      if (remote)
+        printerr = g_set_printerr_handler (printerr_to_debug);
+      status = g_application_run (gapp, argc, argv);
+      if (!remote)
+        return status;
+      g_set_printerr_handler (printerr);
+      /* The instance's command_line () answers 0; anything else means that
+       * it went away before it answered. */
+      if (status == 0)
+        return 0;
+      g_debug ("The running instance did not answer the launch");
     }
 }

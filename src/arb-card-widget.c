@@ -25,7 +25,6 @@ struct _ArbCardWidget
 
 G_DEFINE_FINAL_TYPE (ArbCardWidget, arb_card_widget, GTK_TYPE_WIDGET)
 
-
 typedef struct {
   guint8   r, g, b;
   gboolean light; /* dark ink reads better on it */
@@ -44,16 +43,6 @@ static const SpeciesColour species_colours[ARB_N_SPECIES] = {
   { 0x8f, 0xf0, 0xa4, TRUE },  /* tulip poplar: light green */
   { 0x26, 0x6a, 0x36, FALSE }, /* willow: dark green */
 };
-
-void
-arb_species_get_rgba (ArbSpecies species, GdkRGBA *rgba)
-{
-  const SpeciesColour *c = &species_colours[species];
-  rgba->red = c->r / 255.f;
-  rgba->green = c->g / 255.f;
-  rgba->blue = c->b / 255.f;
-  rgba->alpha = 1.f;
-}
 
 static void
 rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r)

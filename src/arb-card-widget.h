@@ -40,8 +40,5 @@ int        arb_card_widget_room_width   (GtkWidget     *widget,
 gboolean   arb_card_widget_name_fits    (ArbSpecies     species,
                                          int            width);
 
-/* The colour of a species, for other drawings (the scoring sheet). */
-void       arb_species_get_rgba         (ArbSpecies     species,
-                                         GdkRGBA       *rgba);
 
 G_END_DECLS

@@ -9,8 +9,5 @@ G_BEGIN_DECLS
 guint arb_flight_layer_get_faces (ArbFlightLayer  *self,
                                   ArbCard         *faces,
                                   guint            max);
-guint arb_flight_layer_get_sizes (ArbFlightLayer  *self,
-                                  graphene_size_t *sizes,
-                                  guint            max);
 
 G_END_DECLS

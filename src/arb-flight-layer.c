@@ -194,23 +194,6 @@ arb_flight_layer_get_faces (ArbFlightLayer *self, ArbCard *faces, guint max)
   return n;
 }
 
-/* The size of each card in flight now, in sizes (width, height). */
-guint
-arb_flight_layer_get_sizes (ArbFlightLayer *self, graphene_size_t *sizes, guint max)
-{
-  guint n = 0;
-
-  g_return_val_if_fail (ARB_IS_FLIGHT_LAYER (self), 0);
-  for (guint i = 0; i < self->flights->len && n < max; i++)
-    {
-      Flight *flight = g_ptr_array_index (self->flights, i);
-
-      sizes[n].width = (float) gtk_widget_get_width (flight->card);
-      sizes[n++].height = (float) gtk_widget_get_height (flight->card);
-    }
-  return n;
-}
-
 guint
 arb_flight_layer_get_n_flying (ArbFlightLayer *self)
 {

@@ -195,14 +195,6 @@ arb_side_panel_get_visible_view (ArbSidePanel *self)
   return ARB_ARBORETUM_VIEW (gtk_stack_get_visible_child (self->seats_stack));
 }
 
-/* The row of tabs, where the cards of a hand not shown come and go. */
-GtkWidget *
-arb_side_panel_get_tabs (ArbSidePanel *self)
-{
-  g_return_val_if_fail (ARB_IS_SIDE_PANEL (self), NULL);
-  return self->seat_switcher;
-}
-
 /* The tab of player's arboretum: where a card goes to and comes from a
  * hand that is not on screen. The whole row of tabs if the player has
  * none (the large arboretum's). */

@@ -38,7 +38,6 @@ void              arb_side_panel_show_arboretum     (ArbSidePanel *self,
 ArbArboretumView *arb_side_panel_get_arboretum_view (ArbSidePanel *self,
                                                      guint         player);
 ArbArboretumView *arb_side_panel_get_visible_view   (ArbSidePanel *self);
-GtkWidget        *arb_side_panel_get_tabs           (ArbSidePanel *self);
 GtkWidget        *arb_side_panel_get_tab            (ArbSidePanel *self,
                                                      guint         player);
 ArbLogView       *arb_side_panel_get_log_view       (ArbSidePanel *self);

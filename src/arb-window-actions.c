@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "arb-application.h"
+#include "arb-new-game-dialog.h"
 #include "arb-window.h"
 #include "arb-window-private.h"
 
@@ -281,6 +282,31 @@ arb_window_open_file_interactive (ArbWindow *self, GFile *file)
     _arb_window_offer_to_save (self, ARB_AFTER_SAVE_OPEN_FILE);
 }
 
+static void
+on_game_created (ArbNewGameDialog *dialog, ArbGame *game, ArbWindow *self)
+{
+  arb_session_set_game (self->session, game, NULL);
+}
+
+void
+arb_window_show_new_game (ArbWindow *self)
+{
+  if (!_arb_window_offer_to_save (self, ARB_AFTER_SAVE_NEW_GAME))
+    _arb_window_present_new_game (self);
+}
+
+/* The New Game dialog, whatever the game in progress holds. */
+void
+_arb_window_present_new_game (ArbWindow *self)
+{
+  ArbNewGameDialog *dialog = arb_new_game_dialog_new (self->settings);
+
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  g_signal_connect_object (dialog, "game-created", G_CALLBACK (on_game_created), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 /* Goes on with what a game with unsaved steps held up; a file waiting to
  * open is the session's. */
 static void
@@ -381,18 +407,6 @@ _arb_window_offer_to_save (ArbWindow *self, ArbAfterSave then)
   return TRUE;
 }
 
-/* Offers to keep hosting a game online, or to save a game with unsaved
- * steps, before the window goes. */
-gboolean
-_arb_window_close_request (GtkWindow *window)
-{
-  ArbWindow *self = ARB_WINDOW (window);
-
-  if (_arb_window_offer_to_keep_hosting (self) || _arb_window_offer_to_save (self, ARB_AFTER_SAVE_CLOSE))
-    return TRUE;
-  return GTK_WINDOW_CLASS (g_type_class_peek (ADW_TYPE_APPLICATION_WINDOW))->close_request (window);
-}
-
 /* ---- replay ------------------------------------------------------------- */
 
 /* Shows the game as a replay, at its last step. */
@@ -403,13 +417,6 @@ arb_window_start_replay (ArbWindow *self)
   _arb_window_close_scores (self);
   if (arb_session_get_replay (self->session) == NULL)
     arb_session_start_replay (self->session);
-}
-
-ArbReplay *
-arb_window_get_replay (ArbWindow *self)
-{
-  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
-  return arb_session_get_replay (self->session);
 }
 
 /* In a replay, Replay starts it again from the deal. */

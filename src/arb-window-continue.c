@@ -174,3 +174,13 @@ _arb_window_class_add_continue (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, games_button);
   gtk_widget_class_install_action (widget_class, "win.continue", "u", continue_action);
 }
+
+/* The welcome page starts on what a player most likely wants: the most
+ * recent game in progress if there is one, else a new game. */
+void
+_arb_window_focus_welcome (ArbWindow *self)
+{
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "welcome") == 0)
+    gtk_widget_grab_focus (gtk_widget_get_visible (self->continue_button) ? self->continue_button
+                                                                         : self->welcome_new_game_button);
+}

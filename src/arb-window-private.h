@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* arb-window-private.h: what arb-window.c and arb-window-actions.c share. */
+/* arb-window-private.h: what arb-window.c shares with its parts
+ * (arb-window-*.c). The window calls its parts; a part calls only the
+ * messages and the scores (arb-window-messages.c, arb-window-scores.c),
+ * never the window or another part: no two files call each other. */
 #pragma once
 
 #include "arb-net-play.h"
@@ -72,16 +75,10 @@ struct _ArbWindow
 
 void     _arb_window_class_add_actions (GtkWidgetClass *widget_class);
 GtkEventController *_arb_window_replay_keys_new (void);
-gboolean _arb_window_close_request     (GtkWindow      *window);
 void     _arb_window_connect_files     (ArbWindow      *self);
 void     _arb_window_present_new_game  (ArbWindow      *self);
 gboolean _arb_window_offer_to_save     (ArbWindow      *self,
                                         ArbAfterSave    then);
-void     _arb_window_show_error        (ArbWindow      *self,
-                                        const GError   *error);
-void     _arb_window_say               (ArbWindow      *self,
-                                        const char     *text,
-                                        gboolean        is_error);
 void     _arb_window_class_add_review  (GtkWidgetClass *widget_class);
 void     _arb_window_class_add_rights  (GtkWidgetClass *widget_class);
 void     _arb_window_class_add_help    (GtkWidgetClass *widget_class);
@@ -93,7 +90,6 @@ void     _arb_window_connect_rights    (ArbWindow      *self);
 gboolean _arb_window_rights_wanted     (ArbWindow      *self);
 void     _arb_window_show_review       (ArbWindow      *self);
 void     _arb_window_update_controls   (ArbWindow      *self);
-void     _arb_window_close_scores      (ArbWindow      *self);
 void     _arb_window_class_add_online  (GtkWidgetClass *widget_class);
 void     _arb_window_connect_online    (ArbWindow      *self);
 void     _arb_window_update_online     (ArbWindow      *self);
@@ -101,11 +97,25 @@ void     _arb_window_leave_online      (ArbWindow      *self);
 gboolean _arb_window_offer_to_keep_hosting (ArbWindow  *self);
 void     _arb_window_back_from_background (ArbWindow   *self);
 
-/* What the window shows, for the tests that drive it. */
-const char       *arb_window_get_page           (ArbWindow      *self);
-int               arb_window_get_viewer         (ArbWindow      *self);
-ArbTable         *arb_window_get_table          (ArbWindow      *self);
-ArbScoreDialog   *arb_window_get_score_dialog   (ArbWindow      *self);
+/* The table is the page shown (not the welcome, the cover...). */
+static inline gboolean
+_arb_window_on_table (ArbWindow *self)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "table") == 0;
+}
+
+/* arb-window-messages.c and arb-window-scores.c, which every part may
+ * call: they call nothing else of the window. */
+void     _arb_window_say               (ArbWindow      *self,
+                                        const char     *text,
+                                        gboolean        is_error);
+void     _arb_window_show_error        (ArbWindow      *self,
+                                        const GError   *error);
+gboolean _arb_window_present_scores    (ArbWindow      *self);
+void     _arb_window_close_scores      (ArbWindow      *self);
+
+/* What the window shows online, for the tests that drive it: goes with
+ * the session's link to a host (issue 34, point 2). */
 ArbNetPlay       *arb_window_get_online         (ArbWindow      *self);
 void              arb_window_start_online       (ArbWindow      *self,
                                                  ArbNetPlay     *play);

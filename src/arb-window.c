@@ -23,30 +23,6 @@
 G_DEFINE_FINAL_TYPE (ArbWindow, arb_window, ADW_TYPE_APPLICATION_WINDOW)
 
 
-static gboolean
-on_table (ArbWindow *self)
-{
-  return g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "table") == 0;
-}
-
-void
-_arb_window_show_error (ArbWindow *self, const GError *error)
-{
-  _arb_window_say (self, error->message, TRUE);
-}
-
-/* Tells the player something that lasts until the next step: on the
- * table, under the heading, where it hides no card (a toast at the bottom
- * would cover the hand); elsewhere in a toast. */
-void
-_arb_window_say (ArbWindow *self, const char *text, gboolean is_error)
-{
-  if (!on_table (self))
-    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
-  else
-    arb_table_say (self->table, text, is_error);
-}
-
 static void
 on_message (ArbSession *session, const char *text, gboolean is_error, ArbWindow *self)
 {
@@ -60,7 +36,7 @@ update_actions (ArbWindow *self)
 {
   ArbGame *game = arb_session_get_game (self->session);
   ArbReplay *replay = arb_session_get_replay (self->session);
-  gboolean acting = arb_session_get_person_to_act (self->session) && on_table (self);
+  gboolean acting = arb_session_get_person_to_act (self->session) && _arb_window_on_table (self);
   gboolean replaying = replay != NULL;
   gboolean finished = game != NULL && arb_game_is_finished (game);
   gboolean playing;
@@ -72,7 +48,7 @@ update_actions (ArbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.discard", acting);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-scores", finished);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.take-back",
-                                 arb_session_get_can_take_back (self->session) && on_table (self));
+                                 arb_session_get_can_take_back (self->session) && _arb_window_on_table (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", acting);
   if (game == NULL)
     return;
@@ -182,54 +158,32 @@ update_page (ArbWindow *self)
   update_actions (self);
 }
 
+/* The scores, whose Replay shows the game again. */
 static void
 show_scores (ArbWindow *self)
 {
-  if (self->score_dialog == NULL)
-    {
-      self->score_dialog = arb_score_dialog_new (arb_session_get_game (self->session));
-      g_object_add_weak_pointer (G_OBJECT (self->score_dialog), (gpointer *) &self->score_dialog);
-      g_signal_connect_object (self->score_dialog, "replay", G_CALLBACK (arb_window_start_replay), self,
-                               G_CONNECT_SWAPPED);
-      gtk_window_set_transient_for (GTK_WINDOW (self->score_dialog), GTK_WINDOW (self));
-      gtk_window_set_destroy_with_parent (GTK_WINDOW (self->score_dialog), TRUE);
-      gtk_window_set_application (GTK_WINDOW (self->score_dialog),
-                                  gtk_window_get_application (GTK_WINDOW (self)));
-    }
-  gtk_window_present (GTK_WINDOW (self->score_dialog));
-}
-
-/* The scores go, and are forgotten at once: a dialog destroyed lives on
- * until its last reference goes, and must never be presented again. */
-void
-_arb_window_close_scores (ArbWindow *self)
-{
-  ArbScoreDialog *dialog = g_steal_pointer (&self->score_dialog);
-
-  if (dialog == NULL)
-    return;
-  g_object_remove_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->score_dialog);
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (_arb_window_present_scores (self))
+    g_signal_connect_object (self->score_dialog, "replay", G_CALLBACK (arb_window_start_replay), self,
+                             G_CONNECT_SWAPPED);
 }
 
 /* A card drawn, planted or discarded in the game being played (not in its
- * replay) makes its sound, when sounds are on. */
+ * replay) makes its sound, when sounds are on. The step is read as the
+ * viewer saw it: its kind is all the sound needs. */
 static void
 on_shown_step (ArbWindow *self, guint index, ArbViewpoint *viewpoint)
 {
-  ArbGame *game = arb_session_get_game (self->session);
   static const ArbSound sounds[] = {
     [ARB_MOVE_DRAW] = ARB_SOUND_DRAW,
     [ARB_MOVE_PLAY] = ARB_SOUND_PLANT,
     [ARB_MOVE_DISCARD] = ARB_SOUND_DISCARD,
   };
-  const ArbStep *step;
+  ArbStep step;
 
-  if (game == NULL || arb_viewpoint_is_replay (viewpoint) || index >= arb_game_get_n_steps (game))
+  if (arb_viewpoint_is_replay (viewpoint) || !arb_viewpoint_get_step (viewpoint, index, &step))
     return;
-  step = arb_game_get_step (game, index);
-  if ((guint) step->move.kind < G_N_ELEMENTS (sounds))
-    arb_sounds_play (self->sounds, sounds[step->move.kind]);
+  if ((guint) step.move.kind < G_N_ELEMENTS (sounds))
+    arb_sounds_play (self->sounds, sounds[step.move.kind]);
 }
 
 static void
@@ -296,21 +250,6 @@ arb_window_set_game (ArbWindow *self, ArbGame *game)
   arb_session_set_game (self->session, game, NULL);
 }
 
-/* Opens a save game at once, reading it on this thread. */
-gboolean
-arb_window_open_file (ArbWindow *self, GFile *file, GError **error)
-{
-  g_autoptr (ArbReview) review = NULL;
-  g_autoptr (ArbGame) game = NULL;
-
-  g_return_val_if_fail (ARB_IS_WINDOW (self), FALSE);
-  game = arb_save_read_file (file, &review, NULL, error);
-  if (game == NULL)
-    return FALSE;
-  arb_session_open_game (self->session, game, review, file);
-  return TRUE;
-}
-
 /* ---- actions ----------------------------------------------------------- */
 
 static void
@@ -319,7 +258,7 @@ draw_action (GtkWidget *widget, const char *name, GVariant *param)
   ArbWindow *self = ARB_WINDOW (widget);
   g_autoptr (GError) error = NULL;
 
-  if (!arb_session_get_person_to_act (self->session) || !on_table (self))
+  if (!arb_session_get_person_to_act (self->session) || !_arb_window_on_table (self))
     return;
   if (!arb_session_draw (self->session, g_variant_get_int32 (param), &error))
     _arb_window_show_error (self, error);
@@ -335,7 +274,7 @@ place_action (GtkWidget *widget, const char *name, GVariant *param)
   guchar card;
   int x, y;
 
-  if (!arb_session_get_person_to_act (self->session) || !on_table (self))
+  if (!arb_session_get_person_to_act (self->session) || !_arb_window_on_table (self))
     return;
   g_variant_get (param, "(yii)", &card, &x, &y);
   ArbMove move = g_str_equal (name, "win.play") ? arb_move_play (card, x, y)
@@ -392,14 +331,16 @@ arb_window_dispose (GObject *object)
   G_OBJECT_CLASS (arb_window_parent_class)->dispose (object);
 }
 
-/* The welcome page starts on what a player most likely wants: the most
- * recent game in progress if there is one, else a new game. */
-void
-_arb_window_focus_welcome (ArbWindow *self)
+/* Offers to keep hosting a game online, or to save a game with unsaved
+ * steps, before the window goes. */
+static gboolean
+close_request (GtkWindow *window)
 {
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "welcome") == 0)
-    gtk_widget_grab_focus (gtk_widget_get_visible (self->continue_button) ? self->continue_button
-                                                                         : self->welcome_new_game_button);
+  ArbWindow *self = ARB_WINDOW (window);
+
+  if (_arb_window_offer_to_keep_hosting (self) || _arb_window_offer_to_save (self, ARB_AFTER_SAVE_CLOSE))
+    return TRUE;
+  return GTK_WINDOW_CLASS (g_type_class_peek (ADW_TYPE_APPLICATION_WINDOW))->close_request (window);
 }
 
 static gboolean
@@ -457,7 +398,7 @@ arb_window_class_init (ArbWindowClass *klass)
   object_class->dispose = arb_window_dispose;
   widget_class->map = arb_window_map;
   widget_class->realize = arb_window_realize;
-  GTK_WINDOW_CLASS (klass)->close_request = _arb_window_close_request;
+  GTK_WINDOW_CLASS (klass)->close_request = close_request;
 
   g_type_ensure (ARB_TYPE_TABLE);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/arb-window.ui");
@@ -597,13 +538,6 @@ arb_window_new (GtkApplication *application)
   return g_object_new (ARB_TYPE_WINDOW, "application", application, NULL);
 }
 
-ArbGame *
-arb_window_get_game (ArbWindow *self)
-{
-  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
-  return arb_session_get_game (self->session);
-}
-
 ArbSession *
 arb_window_get_session (ArbWindow *self)
 {
@@ -611,30 +545,6 @@ arb_window_get_session (ArbWindow *self)
   return self->session;
 }
 
-static void
-on_game_created (ArbNewGameDialog *dialog, ArbGame *game, ArbWindow *self)
-{
-  arb_window_set_game (self, game);
-}
-
-void
-arb_window_show_new_game (ArbWindow *self)
-{
-  if (!_arb_window_offer_to_save (self, ARB_AFTER_SAVE_NEW_GAME))
-    _arb_window_present_new_game (self);
-}
-
-/* The New Game dialog, whatever the game in progress holds. */
-void
-_arb_window_present_new_game (ArbWindow *self)
-{
-  ArbNewGameDialog *dialog = arb_new_game_dialog_new (self->settings);
-
-  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
-  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
-  g_signal_connect_object (dialog, "game-created", G_CALLBACK (on_game_created), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
 /* Starts a game from "VARIANT:SEATS[:WHO,WHO...]" where WHO is "person" or a
  * computer level, optionally followed by "=NAME": for screenshots,
  * measurements and tests. Without WHO the
@@ -678,30 +588,3 @@ arb_window_start_from_spec (ArbWindow *self, const char *spec, guint32 seed, GEr
   return TRUE;
 }
 
-const char *
-arb_window_get_page (ArbWindow *self)
-{
-  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
-  return gtk_stack_get_visible_child_name (self->stack);
-}
-
-int
-arb_window_get_viewer (ArbWindow *self)
-{
-  g_return_val_if_fail (ARB_IS_WINDOW (self), -1);
-  return arb_viewpoint_get_viewer (arb_session_get_viewpoint (self->session));
-}
-
-ArbTable *
-arb_window_get_table (ArbWindow *self)
-{
-  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
-  return self->table;
-}
-
-ArbScoreDialog *
-arb_window_get_score_dialog (ArbWindow *self)
-{
-  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
-  return self->score_dialog;
-}

@@ -18,19 +18,14 @@ G_DECLARE_FINAL_TYPE (ArbWindow, arb_window, ARB, WINDOW, AdwApplicationWindow)
 ArbWindow        *arb_window_new                (GtkApplication *application);
 void              arb_window_set_game           (ArbWindow      *self,
                                                  ArbGame        *game);
-ArbGame          *arb_window_get_game           (ArbWindow      *self);
 ArbSession       *arb_window_get_session        (ArbWindow      *self);
 void              arb_window_show_new_game      (ArbWindow      *self);
-gboolean          arb_window_open_file          (ArbWindow      *self,
-                                                 GFile          *file,
-                                                 GError        **error);
 void              arb_window_open_file_interactive (ArbWindow  *self,
                                                     GFile      *file);
 gboolean          arb_window_save_to_file       (ArbWindow      *self,
                                                  GFile          *file,
                                                  GError        **error);
 void              arb_window_start_replay       (ArbWindow      *self);
-ArbReplay        *arb_window_get_replay         (ArbWindow      *self);
 gboolean          arb_window_start_from_spec    (ArbWindow      *self,
                                                  const char     *spec,
                                                  guint32         seed,

@@ -70,7 +70,7 @@ arb_test_new_window (void)
 static void
 describe_turn (ArbWindow *window, GString *seen)
 {
-  ArbGame *game = arb_window_get_game (window);
+  ArbGame *game = arb_test_game (window);
   guint current;
 
   if (game == NULL)
@@ -94,12 +94,12 @@ describe_session (ArbWindow *window, GString *seen)
   ArbSession *session = arb_window_get_session (window);
   ArbReplay *replay = arb_session_get_replay (session);
 
-  g_string_append_printf (seen, "page %s, viewer %d, cover for %d%s%s%s%s\n", arb_window_get_page (window),
-                          arb_window_get_viewer (window), arb_session_get_cover_for (session),
+  g_string_append_printf (seen, "page %s, viewer %d, cover for %d%s%s%s%s\n", arb_test_page (window),
+                          arb_test_viewer (window), arb_session_get_cover_for (session),
                           arb_session_get_loading (session) ? ", loading" : "",
                           arb_session_get_busy (session) ? ", busy" : "",
                           arb_session_get_person_to_act (session) ? ", a person to act" : "",
-                          arb_window_get_score_dialog (window) != NULL ? ", the score dialog open" : "");
+                          arb_test_score_dialog (window) != NULL ? ", the score dialog open" : "");
   if (replay != NULL)
     g_string_append_printf (seen, "replaying: step %u of %u\n", arb_replay_get_step (replay),
                             arb_replay_get_n_steps (replay));
@@ -113,7 +113,7 @@ describe_session (ArbWindow *window, GString *seen)
 static void
 describe_log (ArbWindow *window, GString *seen)
 {
-  ArbLogView *log = arb_table_get_log_view (arb_window_get_table (window));
+  ArbLogView *log = arb_table_get_log_view (arb_test_table (window));
   guint n = arb_log_view_get_n_lines (log);
 
   g_string_append_printf (seen, "the log's last lines (of %u):\n", n);
@@ -141,7 +141,7 @@ static guint wanted_steps;
 static gboolean
 steps_reached (ArbWindow *window)
 {
-  return arb_game_get_n_steps (arb_window_get_game (window)) >= wanted_steps;
+  return arb_game_get_n_steps (arb_test_game (window)) >= wanted_steps;
 }
 
 void
@@ -191,21 +191,21 @@ arb_test_wait_reviewed (ArbWindow *window)
 gboolean
 arb_test_settled (ArbWindow *window)
 {
-  ArbGame *game = arb_window_get_game (window);
+  ArbGame *game = arb_test_game (window);
 
   if (arb_game_is_finished (game))
-    return arb_window_get_score_dialog (window) != NULL;
-  if (g_strcmp0 (arb_window_get_page (window), "cover") == 0)
+    return arb_test_score_dialog (window) != NULL;
+  if (g_strcmp0 (arb_test_page (window), "cover") == 0)
     return TRUE;
   return arb_player_get_kind (arb_game_get_player (game, arb_game_get_current_player (game))) == ARB_PLAYER_PERSON
-         && arb_window_get_viewer (window) == (int) arb_game_get_current_player (game)
-         && g_strcmp0 (arb_window_get_page (window), "table") == 0;
+         && arb_test_viewer (window) == (int) arb_game_get_current_player (game)
+         && g_strcmp0 (arb_test_page (window), "table") == 0;
 }
 
 gboolean
 arb_test_finished (ArbWindow *window)
 {
-  return arb_game_is_finished (arb_window_get_game (window));
+  return arb_game_is_finished (arb_test_game (window));
 }
 
 gboolean
@@ -217,13 +217,13 @@ arb_test_not_loading (ArbWindow *window)
 gboolean
 arb_test_has_game (ArbWindow *window)
 {
-  return arb_window_get_game (window) != NULL;
+  return arb_test_game (window) != NULL;
 }
 
 gboolean
 arb_test_any_card_selected (ArbWindow *window)
 {
-  return arb_hand_view_get_selected (arb_table_get_hand_view (arb_window_get_table (window))) != ARB_CARD_NONE;
+  return arb_hand_view_get_selected (arb_table_get_hand_view (arb_test_table (window))) != ARB_CARD_NONE;
 }
 
 gboolean
@@ -242,7 +242,7 @@ arb_test_piles_laid_out (ArbWindow *window)
 gboolean
 arb_test_hand_fits (ArbWindow *window)
 {
-  GtkWidget *scrolled = gtk_widget_get_first_child (GTK_WIDGET (arb_table_get_hand_view (arb_window_get_table (window))));
+  GtkWidget *scrolled = gtk_widget_get_first_child (GTK_WIDGET (arb_table_get_hand_view (arb_test_table (window))));
   GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scrolled));
 
   return gtk_adjustment_get_page_size (adjustment) > 0
@@ -254,11 +254,11 @@ arb_test_hand_fits (ArbWindow *window)
 gboolean
 arb_test_side_shows_another_player (ArbWindow *window)
 {
-  guint n_players = arb_game_get_state (arb_window_get_game (window))->n_players;
-  ArbArboretumView *side = arb_table_get_side_view (arb_window_get_table (window));
+  guint n_players = arb_game_get_state (arb_test_game (window))->n_players;
+  ArbArboretumView *side = arb_table_get_side_view (arb_test_table (window));
 
   for (guint p = 0; p < n_players; p++)
-    if ((int) p != arb_window_get_viewer (window) && side == arb_table_get_arboretum_view (arb_window_get_table (window), p))
+    if ((int) p != arb_test_viewer (window) && side == arb_table_get_arboretum_view (arb_test_table (window), p))
       return TRUE;
   return FALSE;
 }
@@ -268,13 +268,13 @@ static ArbCard wanted_card;
 static gboolean
 card_selected (ArbWindow *window)
 {
-  return arb_hand_view_get_selected (arb_table_get_hand_view (arb_window_get_table (window))) == wanted_card;
+  return arb_hand_view_get_selected (arb_table_get_hand_view (arb_test_table (window))) == wanted_card;
 }
 
 void
 arb_test_select_card (ArbWindow *window, ArbCard card)
 {
-  GtkWidget *button = arb_hand_view_get_card_button (arb_table_get_hand_view (arb_window_get_table (window)), card);
+  GtkWidget *button = arb_hand_view_get_card_button (arb_table_get_hand_view (arb_test_table (window)), card);
 
   g_assert_nonnull (button);
   /* A button activated from the keyboard clicks a moment later, as it shows
@@ -288,7 +288,7 @@ arb_test_select_card (ArbWindow *window, ArbCard card)
 static void
 play_through_widgets (ArbWindow *window, guint target_player)
 {
-  const ArbState *state = arb_game_get_state (arb_window_get_game (window));
+  const ArbState *state = arb_game_get_state (arb_test_game (window));
   ArbCard card = arb_card_set_nth (&state->hands[state->current], 0);
   ArbArboretumView *view;
   gint8 xy[2 * ARB_MAX_FREE_CELLS];
@@ -296,7 +296,7 @@ play_through_widgets (ArbWindow *window, guint target_player)
   GtkWidget *cell;
 
   arb_test_select_card (window, card);
-  view = arb_table_get_arboretum_view (arb_window_get_table (window), target_player);
+  view = arb_table_get_arboretum_view (arb_test_table (window), target_player);
   n = arb_state_free_cells (state, target_player, xy);
   g_assert_cmpuint (n, >, 0);
   /* Every free cell the engine gives is offered, and nothing else. */
@@ -315,7 +315,7 @@ play_through_widgets (ArbWindow *window, guint target_player)
 void
 arb_test_person_step (ArbWindow *window)
 {
-  g_autoptr (ArbGame) game = g_object_ref (arb_window_get_game (window));
+  g_autoptr (ArbGame) game = g_object_ref (arb_test_game (window));
   const ArbState *state = arb_game_get_state (game);
   guint steps = arb_game_get_n_steps (game);
 
@@ -337,7 +337,7 @@ arb_test_person_step (ArbWindow *window)
       else
         {
           arb_test_select_card (window, arb_card_set_nth (&state->hands[state->current], 0));
-          gtk_widget_activate_action (GTK_WIDGET (arb_window_get_table (window)), "table.discard-selected", NULL);
+          gtk_widget_activate_action (GTK_WIDGET (arb_test_table (window)), "table.discard-selected", NULL);
         }
       break;
     case ARB_PHASE_OVER:
@@ -365,14 +365,14 @@ arb_test_play_turns (ArbWindow *window, int turns)
 void
 arb_test_play_to_the_end (ArbWindow *window)
 {
-  ArbGame *game = arb_window_get_game (window);
+  ArbGame *game = arb_test_game (window);
 
   while (!arb_game_is_finished (game))
     {
       arb_test_wait_for (window, arb_test_settled);
       if (arb_game_is_finished (game))
         break;
-      if (g_strcmp0 (arb_window_get_page (window), "cover") == 0)
+      if (g_strcmp0 (arb_test_page (window), "cover") == 0)
         gtk_widget_activate_action (GTK_WIDGET (window), "win.reveal", NULL);
       g_assert_true (arb_test_side_shows_another_player (window));
       arb_test_person_step (window);
@@ -434,11 +434,11 @@ check_sheet_layout (ArbScoreDialog *dialog)
 void
 arb_test_check_score_sheet (ArbWindow *window)
 {
-  ArbScoreDialog *dialog = arb_window_get_score_dialog (window);
+  ArbScoreDialog *dialog = arb_test_score_dialog (window);
   ArbScoreSheet sheet;
 
   g_assert_nonnull (dialog);
-  arb_state_score (arb_game_get_state (arb_window_get_game (window)), &sheet);
+  arb_state_score (arb_game_get_state (arb_test_game (window)), &sheet);
   for (guint p = 0; p < sheet.n_players; p++)
     {
       g_autofree char *total = g_strdup_printf ("%u", sheet.players[p].total);
@@ -465,7 +465,7 @@ arb_test_check_score_sheet (ArbWindow *window)
   {
     guint winner = (guint) __builtin_ctz (sheet.winners);
     const char *name = sheet.variant == ARB_VARIANT_SOLO && winner == ARB_SOLO_Q
-                       ? "Q" : arb_player_get_name (arb_game_get_player (arb_window_get_game (window), winner));
+                       ? "Q" : arb_player_get_name (arb_game_get_player (arb_test_game (window), winner));
     g_assert_nonnull (strstr (arb_score_dialog_get_result_text (dialog), name));
   }
 }
@@ -494,18 +494,25 @@ arb_test_find_shown_label (ArbWindow *window, const char *text)
   return NULL;
 }
 
-AdwMessageDialog *
-arb_test_find_message_dialog (ArbWindow *window)
+/* The first window of type over window. */
+static gpointer
+find_transient (ArbWindow *window, GType type)
 {
   GListModel *toplevels = gtk_window_get_toplevels (); /* owned by GTK */
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
-      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window))
-        return ADW_MESSAGE_DIALOG (w);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_window_get_transient_for (w) == GTK_WINDOW (window))
+        return w;
     }
   return NULL;
+}
+
+AdwMessageDialog *
+arb_test_find_message_dialog (ArbWindow *window)
+{
+  return find_transient (window, ADW_TYPE_MESSAGE_DIALOG);
 }
 
 GtkWidget *
@@ -598,4 +605,56 @@ arb_test_in_french (void (*check) (void))
   check ();
   g_setenv ("LANGUAGE", "C", TRUE);
   setlocale (LC_ALL, locale);
+}
+
+/* ---- what the window shows ------------------------------------------------ */
+
+ArbGame *
+arb_test_game (ArbWindow *window)
+{
+  return arb_session_get_game (arb_window_get_session (window));
+}
+
+ArbReplay *
+arb_test_replay (ArbWindow *window)
+{
+  return arb_session_get_replay (arb_window_get_session (window));
+}
+
+int
+arb_test_viewer (ArbWindow *window)
+{
+  return arb_viewpoint_get_viewer (arb_session_get_viewpoint (arb_window_get_session (window)));
+}
+
+const char *
+arb_test_page (ArbWindow *window)
+{
+  GtkStack *stack = GTK_STACK (gtk_widget_get_template_child (GTK_WIDGET (window), ARB_TYPE_WINDOW, "stack"));
+
+  return gtk_stack_get_visible_child_name (stack);
+}
+
+ArbTable *
+arb_test_table (ArbWindow *window)
+{
+  return ARB_TABLE (gtk_widget_get_template_child (GTK_WIDGET (window), ARB_TYPE_WINDOW, "table"));
+}
+
+ArbScoreDialog *
+arb_test_score_dialog (ArbWindow *window)
+{
+  return find_transient (window, ARB_TYPE_SCORE_DIALOG);
+}
+
+gboolean
+arb_test_open_file (ArbWindow *window, GFile *file, GError **error)
+{
+  g_autoptr (ArbReview) review = NULL;
+  g_autoptr (ArbGame) game = arb_save_read_file (file, &review, NULL, error);
+
+  if (game == NULL)
+    return FALSE;
+  arb_session_open_game (arb_window_get_session (window), game, review, file);
+  return TRUE;
 }

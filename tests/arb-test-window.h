@@ -17,9 +17,23 @@
 
 /* A widget of the table, by its id in arb-table.ui. */
 #define ARB_TEST_TABLE_PART(window, name) \
-  GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (arb_window_get_table (window)), ARB_TYPE_TABLE, name))
+  GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (arb_test_table (window)), ARB_TYPE_TABLE, name))
 
 typedef gboolean (*ArbTestCondition) (ArbWindow *window);
+
+/* What the window shows, read as a user of the class reads it: from its
+ * session, and from its template's widgets by their ids in arb-window.ui. */
+ArbGame        *arb_test_game         (ArbWindow *window);
+ArbReplay      *arb_test_replay       (ArbWindow *window);
+int             arb_test_viewer       (ArbWindow *window);
+const char     *arb_test_page         (ArbWindow *window);
+ArbTable       *arb_test_table        (ArbWindow *window);
+/* The scoring sheet over window, or NULL. */
+ArbScoreDialog *arb_test_score_dialog (ArbWindow *window);
+/* Opens a save game at once, read on this thread. */
+gboolean        arb_test_open_file    (ArbWindow *window,
+                                       GFile     *file,
+                                       GError   **error);
 
 /* GTK, libadwaita, the application's style sheet and this build's
  * catalogues; the autosave in a directory of the program's own. */

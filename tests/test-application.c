@@ -57,9 +57,9 @@ window_with_scores (GtkApplication *app)
   g_application_activate (G_APPLICATION (app));
   window = only_game_window (app);
   arb_test_show_finished_game (window, game);
-  g_assert_nonnull (arb_window_get_score_dialog (window));
-  g_assert_true (gtk_window_get_application (GTK_WINDOW (arb_window_get_score_dialog (window))) == app);
-  g_assert_true (gtk_application_get_active_window (app) == GTK_WINDOW (arb_window_get_score_dialog (window)));
+  g_assert_nonnull (arb_test_score_dialog (window));
+  g_assert_true (gtk_window_get_application (GTK_WINDOW (arb_test_score_dialog (window))) == app);
+  g_assert_true (gtk_application_get_active_window (app) == GTK_WINDOW (arb_test_score_dialog (window)));
   return window;
 }
 

@@ -282,14 +282,14 @@ typedef struct {
 static gboolean
 steps_reached (StepsWanted *wanted)
 {
-  return arb_game_get_n_steps (arb_window_get_game (wanted->window)) >= wanted->n_steps;
+  return arb_game_get_n_steps (arb_test_game (wanted->window)) >= wanted->n_steps;
 }
 
 /* The person at the screen draws a card, from where the rules let them. */
 static void
 person_draws (ArbWindow *window)
 {
-  ArbGame *game = arb_window_get_game (window);
+  ArbGame *game = arb_test_game (window);
   StepsWanted wanted = { window, arb_game_get_n_steps (game) + 1 };
   gint8 sources[ARB_MAX_PLAYERS + 1];
 
@@ -301,13 +301,13 @@ person_draws (ArbWindow *window)
 static gboolean
 score_sheet_shown (ArbWindow *window)
 {
-  return arb_window_get_score_dialog (window) != NULL;
+  return arb_test_score_dialog (window) != NULL;
 }
 
 static gboolean
 on_cover (ArbWindow *window)
 {
-  return g_strcmp0 (arb_window_get_page (window), "cover") == 0;
+  return g_strcmp0 (arb_test_page (window), "cover") == 0;
 }
 
 static void
@@ -315,7 +315,7 @@ test_welcome (void)
 {
   ArbWindow *window = new_shown_window ();
 
-  g_assert_cmpstr (arb_window_get_page (window), ==, "welcome");
+  g_assert_cmpstr (arb_test_page (window), ==, "welcome");
   assert_all_named (window, "the welcome page");
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -336,8 +336,8 @@ test_game_in_progress (gconstpointer spec)
   assert_all_named (window, "a turn starts");
   person_draws (window);
   person_draws (window);
-  card = arb_hand_view_get_card_button (arb_table_get_hand_view (arb_window_get_table (window)),
-                                        arb_card_set_nth (&arb_game_get_state (arb_window_get_game (window))->hands[0], 0));
+  card = arb_hand_view_get_card_button (arb_table_get_hand_view (arb_test_table (window)),
+                                        arb_card_set_nth (&arb_game_get_state (arb_test_game (window))->hands[0], 0));
   gtk_widget_activate (card);
   arb_test_wait_until ("a card of the hand chosen", arb_test_any_card_selected, window);
   assert_all_named (window, "a card to plant");
@@ -399,7 +399,7 @@ test_score_sheet (gconstpointer rules)
 static gboolean
 replaying (ArbWindow *window)
 {
-  return arb_window_get_score_dialog (window) == NULL && arb_window_get_replay (window) != NULL;
+  return arb_test_score_dialog (window) == NULL && arb_test_replay (window) != NULL;
 }
 
 static void

@@ -20,7 +20,7 @@
 static gboolean
 no_score_dialog (ArbWindow *window)
 {
-  return arb_window_get_score_dialog (window) == NULL;
+  return arb_test_score_dialog (window) == NULL;
 }
 
 static void
@@ -41,7 +41,7 @@ test_save_open_replay (void)
   g_assert_no_error (error);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 4321, &error));
-  game = g_object_ref (arb_window_get_game (window));
+  game = g_object_ref (arb_test_game (window));
   arb_test_play_to_the_end (window);
   final = *arb_game_get_state (game);
   n_steps = arb_game_get_n_steps (game);
@@ -51,20 +51,20 @@ test_save_open_replay (void)
 
   opened = arb_test_new_window ();
   gtk_window_present (GTK_WINDOW (opened));
-  g_assert_true (arb_window_open_file (opened, file, &error));
+  g_assert_true (arb_test_open_file (opened, file, &error));
   g_assert_no_error (error);
-  loaded = arb_window_get_game (opened);
+  loaded = arb_test_game (opened);
   g_assert_cmpuint (arb_game_get_n_steps (loaded), ==, n_steps);
   g_assert_true (memcmp (&final, arb_game_get_state (loaded), sizeof final) == 0);
 
   /* A finished game opens as a replay, at its end. */
-  replay = arb_window_get_replay (opened);
+  replay = arb_test_replay (opened);
   g_assert_nonnull (replay);
   g_assert_cmpuint (arb_replay_get_step (replay), ==, n_steps);
   gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-first", NULL);
   g_assert_cmpuint (arb_replay_get_step (replay), ==, 0);
   g_assert_true (memcmp (arb_replay_get_state (replay), arb_game_get_start_state (loaded), sizeof final) == 0);
-  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (opened))), ==, ARB_HAND_SIZE);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_test_table (opened))), ==, ARB_HAND_SIZE);
   for (guint i = 0; i < 6; i++)
     gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-next", NULL);
   g_assert_cmpuint (arb_replay_get_step (replay), ==, 6);
@@ -75,11 +75,11 @@ test_save_open_replay (void)
 
   /* The menu's Scores and Replay work in the replay of a finished game. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (opened), "win.show-scores", NULL));
-  g_assert_nonnull (arb_window_get_score_dialog (opened));
+  g_assert_nonnull (arb_test_score_dialog (opened));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay", NULL));
   arb_test_wait_for (opened, no_score_dialog);
-  g_assert_null (arb_window_get_score_dialog (opened));
-  g_assert_true (arb_window_get_replay (opened) == replay);
+  g_assert_null (arb_test_score_dialog (opened));
+  g_assert_true (arb_test_replay (opened) == replay);
   g_assert_cmpuint (arb_replay_get_step (replay), ==, 0);
 
   /* Playing on from an earlier moment makes a new game with that history. */
@@ -87,9 +87,9 @@ test_save_open_replay (void)
   for (guint i = 0; i < 4; i++)
     gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-next", NULL);
   gtk_widget_activate_action (GTK_WIDGET (opened), "win.replay-continue", NULL);
-  g_assert_null (arb_window_get_replay (opened));
-  g_assert_cmpuint (arb_game_get_n_steps (arb_window_get_game (opened)), ==, 4);
-  g_assert_false (arb_game_is_finished (arb_window_get_game (opened)));
+  g_assert_null (arb_test_replay (opened));
+  g_assert_cmpuint (arb_game_get_n_steps (arb_test_game (opened)), ==, 4);
+  g_assert_false (arb_game_is_finished (arb_test_game (opened)));
   arb_test_play_to_the_end (opened);
   arb_test_check_score_sheet (opened);
   gtk_window_destroy (GTK_WINDOW (opened));
@@ -169,7 +169,7 @@ test_close_without_saving (void)
 static gboolean
 log_mapped (ArbWindow *window)
 {
-  return gtk_widget_get_mapped (GTK_WIDGET (arb_table_get_log_view (arb_window_get_table (window))));
+  return gtk_widget_get_mapped (GTK_WIDGET (arb_table_get_log_view (arb_test_table (window))));
 }
 
 /* A finished game opened from a file is replayed at its last step, and its
@@ -188,9 +188,9 @@ test_log_at_end_of_opened_game (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
   gtk_window_present (GTK_WINDOW (window));
   arb_test_wait_frames (GTK_WIDGET (window), 2);
-  g_assert_true (arb_window_open_file (window, file, &error));
+  g_assert_true (arb_test_open_file (window, file, &error));
   g_assert_no_error (error);
-  log = arb_table_get_log_view (arb_window_get_table (window));
+  log = arb_table_get_log_view (arb_test_table (window));
   g_assert_cmpuint (arb_log_view_get_n_lines (log), >, 200);
   arb_test_wait_for (window, log_mapped);
   /* The last step's line: the game's result follows it. */
@@ -217,7 +217,7 @@ test_new_game_offers_to_save (void)
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 11, &error));
   arb_test_wait_for (window, arb_test_settled);
   arb_test_person_step (window);
-  game = arb_window_get_game (window);
+  game = arb_test_game (window);
   steps = arb_game_get_n_steps (game);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
@@ -225,7 +225,7 @@ test_new_game_offers_to_save (void)
   g_assert_nonnull (asked);
   g_assert_null (arb_test_find_new_game_dialog ());
   adw_message_dialog_response (asked, "cancel");
-  g_assert_true (arb_window_get_game (window) == game);
+  g_assert_true (arb_test_game (window) == game);
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, steps);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
@@ -237,7 +237,7 @@ test_new_game_offers_to_save (void)
   /* Discarded, then no new game after all: the game is kept unsaved, and
    * closing the window asks again. */
   gtk_window_destroy (GTK_WINDOW (dialog));
-  g_assert_true (arb_window_get_game (window) == game);
+  g_assert_true (arb_test_game (window) == game);
   gtk_window_close (GTK_WINDOW (window));
   asked = arb_test_find_message_dialog (window);
   g_assert_nonnull (asked);
@@ -357,20 +357,20 @@ test_open_file_offers_to_save (void)
   arb_test_person_step (window);
   g_assert_true (arb_window_save_to_file (window, file, &error));
   g_assert_no_error (error);
-  saved_steps = arb_game_get_n_steps (arb_window_get_game (window));
+  saved_steps = arb_game_get_n_steps (arb_test_game (window));
   g_assert_cmpstr (window_title (window), ==, "saved.arboretum");
   arb_test_person_step (window); /* a move that is not saved */
   g_assert_cmpstr (window_title (window), ==, "• saved.arboretum");
-  game = g_object_ref (arb_window_get_game (window));
+  game = g_object_ref (arb_test_game (window));
   steps = arb_game_get_n_steps (game);
 
   arb_window_open_file_interactive (window, file);
   asked = arb_test_find_message_dialog (window);
   g_assert_nonnull (asked);
-  g_assert_true (arb_window_get_game (window) == game);
+  g_assert_true (arb_test_game (window) == game);
   adw_message_dialog_response (asked, "cancel");
   g_assert_false (arb_session_get_loading (arb_window_get_session (window)));
-  g_assert_true (arb_window_get_game (window) == game);
+  g_assert_true (arb_test_game (window) == game);
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, steps);
 
   arb_window_open_file_interactive (window, file);
@@ -378,16 +378,16 @@ test_open_file_offers_to_save (void)
   g_assert_nonnull (asked);
   adw_message_dialog_response (asked, "discard");
   arb_test_wait_for (window, arb_test_not_loading);
-  g_assert_false (arb_window_get_game (window) == game);
-  g_assert_cmpuint (arb_game_get_n_steps (arb_window_get_game (window)), ==, saved_steps);
+  g_assert_false (arb_test_game (window) == game);
+  g_assert_cmpuint (arb_game_get_n_steps (arb_test_game (window)), ==, saved_steps);
 
   /* Just opened, nothing to save: the file opens again without a question. */
   g_clear_object (&game);
-  game = g_object_ref (arb_window_get_game (window));
+  game = g_object_ref (arb_test_game (window));
   arb_window_open_file_interactive (window, file);
   arb_test_wait_for (window, arb_test_not_loading);
-  g_assert_false (arb_window_get_game (window) == game);
-  g_assert_cmpuint (arb_game_get_n_steps (arb_window_get_game (window)), ==, saved_steps);
+  g_assert_false (arb_test_game (window) == game);
+  g_assert_cmpuint (arb_game_get_n_steps (arb_test_game (window)), ==, saved_steps);
   gtk_window_destroy (GTK_WINDOW (window));
   g_unlink (path);
   g_rmdir (dir);
@@ -407,11 +407,11 @@ test_open_damaged_file (void)
   arb_window_open_file_interactive (window, file);
   g_assert_true (arb_session_get_loading (arb_window_get_session (window)));
   arb_test_wait_for (window, arb_test_not_loading);
-  g_assert_null (arb_window_get_game (window));
-  g_assert_cmpstr (arb_window_get_page (window), ==, "welcome");
+  g_assert_null (arb_test_game (window));
+  g_assert_cmpstr (arb_test_page (window), ==, "welcome");
   told = arb_test_find_message_dialog (window);
   g_assert_nonnull (told);
-  g_assert_false (arb_window_open_file (window, file, &error));
+  g_assert_false (arb_test_open_file (window, file, &error));
   g_assert_nonnull (error);
   g_assert_cmpstr (adw_message_dialog_get_body (told), ==, error->message);
   gtk_window_destroy (GTK_WINDOW (told));
@@ -434,7 +434,7 @@ test_open_fifo (void)
   gtk_window_present (GTK_WINDOW (window));
   arb_window_open_file_interactive (window, file);
   arb_test_wait_for (window, arb_test_not_loading);
-  g_assert_null (arb_window_get_game (window));
+  g_assert_null (arb_test_game (window));
   told = arb_test_find_message_dialog (window);
   g_assert_nonnull (told);
   g_assert_nonnull (strstr (adw_message_dialog_get_body (told), "not a regular file"));
@@ -536,7 +536,7 @@ test_continue_lists_every_game (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.continue", "u", 1);
   g_assert_true (arb_session_get_loading (arb_window_get_session (window)));
   arb_test_wait_for (window, arb_test_has_game);
-  g_assert_cmpuint (arb_game_get_seed (arb_window_get_game (window)), ==, 11);
+  g_assert_cmpuint (arb_game_get_seed (arb_test_game (window)), ==, 11);
   gtk_window_destroy (GTK_WINDOW (window));
   arb_test_remove_tree (g_file_peek_path (games_dir));
 }

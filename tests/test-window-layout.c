@@ -20,8 +20,8 @@
 static gboolean
 hand_laid_out_whole (ArbWindow *window)
 {
-  const ArbState *state = arb_game_get_state (arb_window_get_game (window));
-  ArbHandView *hand = arb_table_get_hand_view (arb_window_get_table (window));
+  const ArbState *state = arb_game_get_state (arb_test_game (window));
+  ArbHandView *hand = arb_table_get_hand_view (arb_test_table (window));
   ArbCard cards[ARB_N_CARDS];
   guint n = arb_card_set_to_array (&state->hands[state->current], cards);
 
@@ -51,7 +51,7 @@ test_nothing_moves (void)
 {
   ArbWindow *window = arb_test_new_window ();
   g_autoptr (GError) error = NULL;
-  ArbHandView *hand = arb_table_get_hand_view (arb_window_get_table (window));
+  ArbHandView *hand = arb_table_get_hand_view (arb_test_table (window));
   const ArbState *state;
   ArbArboretumView *own;
   ArbCard cards[ARB_N_CARDS];
@@ -68,8 +68,8 @@ test_nothing_moves (void)
    * row is laid out. Their places are read once they have. */
   arb_test_wait_until ("the hand's nine cards to be laid out in its row", hand_laid_out_whole, window);
   arb_test_wait_frames (GTK_WIDGET (window), ARB_TEST_FRAMES_TO_SETTLE);
-  state = arb_game_get_state (arb_window_get_game (window));
-  own = arb_table_get_arboretum_view (arb_window_get_table (window), state->current);
+  state = arb_game_get_state (arb_test_game (window));
+  own = arb_table_get_arboretum_view (arb_test_table (window), state->current);
   arboretum_y = arb_test_y_in_window (window, GTK_WIDGET (own));
   n = arb_card_set_to_array (&state->hands[state->current], cards);
   for (guint i = 0; i < n; i++)
@@ -82,9 +82,9 @@ test_nothing_moves (void)
   /* The cell clicks a moment after it is activated, as it shows itself
    * pressed: wait for the step, however long the machine takes. */
   gtk_widget_activate (arb_arboretum_view_get_first_cell_button (own));
-  arb_test_wait_steps (window, arb_game_get_n_steps (arb_window_get_game (window)) + 1);
+  arb_test_wait_steps (window, arb_game_get_n_steps (arb_test_game (window)) + 1);
   arb_test_wait_frames (GTK_WIDGET (window), ARB_TEST_FRAMES_TO_SETTLE);
-  g_assert_cmpint (arb_game_get_state (arb_window_get_game (window))->phase, ==, ARB_PHASE_DISCARD);
+  g_assert_cmpint (arb_game_get_state (arb_test_game (window))->phase, ==, ARB_PHASE_DISCARD);
   g_assert_cmpfloat_with_epsilon (arb_test_y_in_window (window, GTK_WIDGET (own)), arboretum_y, 0.5);
   g_assert_null (arb_hand_view_get_card_button (hand, cards[n / 2]));
   for (guint i = 0; i < n; i++)
@@ -401,7 +401,7 @@ static ArbArboretumView *newest_view;
 static gboolean
 newest_card_in_view (ArbWindow *window)
 {
-  const ArbArboretum *arboretum = &arb_game_get_state (arb_window_get_game (window))->arboreta[0];
+  const ArbArboretum *arboretum = &arb_game_get_state (arb_test_game (window))->arboreta[0];
   const ArbPlacement *newest = &arboretum->cells[arboretum->n - 1];
   GtkWidget *card = arb_arboretum_view_get_card_widget (newest_view, newest->x, newest->y);
   GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (newest_view), GTK_TYPE_SCROLLED_WINDOW);
@@ -419,7 +419,7 @@ newest_card_in_view (ArbWindow *window)
 static void
 plant_at_side (ArbWindow *window, int side)
 {
-  const ArbState *state = arb_game_get_state (arb_window_get_game (window));
+  const ArbState *state = arb_game_get_state (arb_test_game (window));
   ArbCard card = arb_card_set_nth (&state->hands[state->current], 0);
   gint8 xy[2 * ARB_MAX_FREE_CELLS];
   guint n = arb_state_free_cells (state, state->current, xy);
@@ -435,7 +435,7 @@ plant_at_side (ArbWindow *window, int side)
   cell = arb_arboretum_view_get_cell_button (newest_view, xy[2 * best], xy[2 * best + 1]);
   g_assert_nonnull (cell);
   gtk_widget_activate (cell);
-  arb_test_wait_steps (window, arb_game_get_n_steps (arb_window_get_game (window)) + 1);
+  arb_test_wait_steps (window, arb_game_get_n_steps (arb_test_game (window)) + 1);
 }
 
 static void
@@ -452,8 +452,8 @@ test_scroll_to_newest (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 47, &error));
-  game = arb_window_get_game (window);
-  newest_view = arb_table_get_arboretum_view (arb_window_get_table (window), 0);
+  game = arb_test_game (window);
+  newest_view = arb_table_get_arboretum_view (arb_test_table (window), 0);
   /* Cards larger than fit: the arboretum scrolls rather than shrinks. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
   g_assert_false (arb_arboretum_view_get_fit (newest_view));
@@ -507,11 +507,11 @@ describe_fitting (ArbWindow *window)
 
   return g_strdup_printf ("%u cards %d pixels wide; %g of %g pixels wide, %g of %g high; "
                           "the game at step %u, page %s",
-                          arb_game_get_state (arb_window_get_game (window))->arboreta[0].n,
+                          arb_game_get_state (arb_test_game (window))->arboreta[0].n,
                           arb_arboretum_view_get_card_width (fitting_view),
                           gtk_adjustment_get_upper (h), gtk_adjustment_get_page_size (h),
                           gtk_adjustment_get_upper (v), gtk_adjustment_get_page_size (v),
-                          arb_game_get_n_steps (arb_window_get_game (window)), arb_window_get_page (window));
+                          arb_game_get_n_steps (arb_test_game (window)), arb_test_page (window));
 }
 
 static void
@@ -538,7 +538,7 @@ test_arboretum_fits (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 47, &error));
-  fitting_view = arb_table_get_arboretum_view (arb_window_get_table (window), 0);
+  fitting_view = arb_table_get_arboretum_view (arb_test_table (window), 0);
   arb_test_wait_for (window, arb_test_settled);
   arb_test_wait_frames (GTK_WIDGET (window), ARB_TEST_FRAMES_TO_SETTLE);
   /* One cell, the room for it: the usual size. */
@@ -558,7 +558,7 @@ test_arboretum_fits (void)
   width = arb_arboretum_view_get_card_width (fitting_view);
   g_assert_cmpint (width, <, DEFAULT_CARD_WIDTH);
   g_assert_cmpint (width, >=, 56);
-  state = arb_game_get_state (arb_window_get_game (window));
+  state = arb_game_get_state (arb_test_game (window));
   arb_test_select_card (window, arb_card_set_nth (&state->hands[state->current], 0));
   arb_test_wait_frames (GTK_WIDGET (window), ARB_TEST_FRAMES_TO_SETTLE);
   g_assert_cmpint (arb_arboretum_view_get_card_width (fitting_view), ==, width);
@@ -606,19 +606,19 @@ whole_arboretum_in_sight (ArbWindow *window)
 static void
 grow_arboretum (ArbWindow *window, guint n)
 {
-  const ArbState *state = arb_game_get_state (arb_window_get_game (window));
+  const ArbState *state = arb_game_get_state (arb_test_game (window));
 
   while (state->arboreta[0].n < n)
     {
       arb_test_wait_for (window, arb_test_settled);
       for (int i = 0; i < 4; i++)
         arb_test_person_step (window);
-      state = arb_game_get_state (arb_window_get_game (window));
+      state = arb_game_get_state (arb_test_game (window));
     }
   arb_test_wait_for (window, arb_test_settled);
   arb_test_person_step (window);
   arb_test_person_step (window);
-  state = arb_game_get_state (arb_window_get_game (window));
+  state = arb_game_get_state (arb_test_game (window));
   arb_test_select_card (window, arb_card_set_nth (&state->hands[state->current], 0));
 }
 
@@ -635,7 +635,7 @@ test_arboretum_room (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 47, &error));
-  fitting_view = arb_table_get_arboretum_view (arb_window_get_table (window), 0);
+  fitting_view = arb_table_get_arboretum_view (arb_test_table (window), 0);
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     {
       grow_arboretum (window, sizes[i]);
@@ -683,7 +683,7 @@ under_chart (ArbWindow *window, GtkWidget *widget)
 static gboolean
 ghost_in_sight (ArbWindow *window)
 {
-  ArbTable *table = arb_window_get_table (window);
+  ArbTable *table = arb_test_table (window);
 
   for (guint p = 0; p < 2; p++)
     {
@@ -744,10 +744,10 @@ check_review_room (int width, int height)
   review = arb_session_get_review (window->session);
   for (guint s = 0; s < arb_review_get_n_steps (review); s++)
     {
-      arb_replay_seek (arb_window_get_replay (window), s);
+      arb_replay_seek (arb_test_replay (window), s);
       arb_test_wait_for (window, ghost_in_sight);
       for (guint p = 0; p < 2; p++)
-        n_ghosts += arb_arboretum_view_get_ghost (arb_table_get_arboretum_view (arb_window_get_table (window), p)) != NULL;
+        n_ghosts += arb_arboretum_view_get_ghost (arb_table_get_arboretum_view (arb_test_table (window), p)) != NULL;
     }
   g_test_message ("%d × %d: %u steps with Hard's card in sight", width, height, n_ghosts);
   g_assert_cmpuint (n_ghosts, >, 0);
@@ -939,7 +939,7 @@ test_hand_fits (void)
   g_settings_set_int (settings, "window-width", 1024);
   g_settings_set_int (settings, "window-height", 768);
   window = arb_test_new_window ();
-  hand_view = arb_table_get_hand_view (arb_window_get_table (window));
+  hand_view = arb_table_get_hand_view (arb_test_table (window));
   gtk_window_present (GTK_WINDOW (window));
   start_table_of_four (window);
   arb_test_wait_for (window, arb_test_settled);

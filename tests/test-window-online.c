@@ -45,7 +45,7 @@ has_code (ArbWindow *window)
 static gboolean
 shows_table (ArbWindow *window)
 {
-  return g_strcmp0 (arb_window_get_page (window), "table") == 0 && arb_window_get_game (window) != NULL;
+  return g_strcmp0 (arb_test_page (window), "table") == 0 && arb_test_game (window) != NULL;
 }
 
 static gboolean
@@ -73,11 +73,11 @@ check_screens (Pair *pair)
       ArbNetClient *client = arb_net_play_get_client (online (window));
       ArbViewpoint *viewpoint = arb_session_get_viewpoint (arb_window_get_session (window));
 
-      g_assert_cmpint (arb_window_get_viewer (window), ==, arb_net_play_get_seat (online (window)));
-      g_assert_cmpint (arb_window_get_viewer (window), ==, (int) i);
+      g_assert_cmpint (arb_test_viewer (window), ==, arb_net_play_get_seat (online (window)));
+      g_assert_cmpint (arb_test_viewer (window), ==, (int) i);
       g_assert_true (memcmp (arb_viewpoint_get_projection (viewpoint), arb_net_client_get_view (client),
                              sizeof (ArbProjection)) == 0);
-      g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))),
+      g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_test_table (window))),
                         ==, arb_card_set_count (&arb_net_client_get_view (client)->state.hands[i]));
     }
 }
@@ -90,7 +90,7 @@ both_at_step (ArbWindow *window)
   Pair *pair = g_object_get_data (G_OBJECT (window), "pair");
 
   for (guint i = 0; i < 2; i++)
-    if (arb_game_get_n_steps (arb_window_get_game (pair->windows[i])) < wanted_steps
+    if (arb_game_get_n_steps (arb_test_game (pair->windows[i])) < wanted_steps
         || arb_net_client_get_step (arb_net_play_get_client (online (pair->windows[i]))) < wanted_steps)
       return FALSE;
   return TRUE;
@@ -137,7 +137,7 @@ test_two_windows (void)
   arb_window_start_online (pair.windows[0], play);
   arb_test_wait_for (pair.windows[0], has_code);
   /* Until Bob sits down, Ann's window shows the code to tell him. */
-  g_assert_cmpstr (arb_window_get_page (pair.windows[0]), ==, "online");
+  g_assert_cmpstr (arb_test_page (pair.windows[0]), ==, "online");
   address = g_strdup_printf ("127.0.0.1:%u", arb_net_play_get_port (play));
   play = arb_net_play_new_join (arb_window_get_session (pair.windows[1]), address, arb_net_play_get_code (play),
                                 "Bob", &error);
@@ -147,7 +147,7 @@ test_two_windows (void)
   arb_test_wait_for (pair.windows[0], shows_table);
   arb_test_wait_for (pair.windows[1], shows_table);
 
-  while (!arb_game_is_finished (arb_window_get_game (pair.windows[0])))
+  while (!arb_game_is_finished (arb_test_game (pair.windows[0])))
     {
       ArbWindow *acting = NULL;
 
@@ -157,7 +157,7 @@ test_two_windows (void)
       g_assert_nonnull (acting);
       check_screens (&pair);
       arb_test_person_step (acting);
-      wanted_steps = arb_game_get_n_steps (arb_window_get_game (acting));
+      wanted_steps = arb_game_get_n_steps (arb_test_game (acting));
       arb_test_wait_for (pair.windows[0], both_at_step);
       if (!dropped && wanted_steps >= 10)
         {
@@ -177,8 +177,8 @@ test_two_windows (void)
       saved = arb_save_read_file (file, NULL, NULL, &error);
       g_assert_no_error (error);
       g_assert_true (arb_game_is_finished (saved));
-      g_assert_true (arb_window_get_score_dialog (window) != NULL);
-      g_assert_cmpstr (arb_player_get_name (arb_game_get_player (arb_window_get_game (window), 1)), ==, "Bob");
+      g_assert_true (arb_test_score_dialog (window) != NULL);
+      g_assert_cmpstr (arb_player_get_name (arb_game_get_player (arb_test_game (window), 1)), ==, "Bob");
     }
   for (guint i = 0; i < 2; i++)
     gtk_window_destroy (GTK_WINDOW (pair.windows[i]));
@@ -283,7 +283,7 @@ kept_seat (void)
 static gboolean
 offers_rejoin (ArbWindow *window)
 {
-  return g_strcmp0 (arb_window_get_page (window), "welcome") == 0
+  return g_strcmp0 (arb_test_page (window), "welcome") == 0
          && arb_test_find_button (GTK_WIDGET (window), "_Rejoin the Game Online") != NULL
          && gtk_widget_is_drawable (arb_test_find_button (GTK_WIDGET (window), "_Rejoin the Game Online"));
 }
@@ -301,7 +301,7 @@ test_rejoin_after_restart (void)
   window = join_window (&t, t.code);
   arb_test_wait_for (window, bob_to_act);
   arb_test_person_step (window);
-  steps = arb_game_get_n_steps (arb_window_get_game (window));
+  steps = arb_game_get_n_steps (arb_test_game (window));
   seat = kept_seat ();
   g_assert_nonnull (seat);
   g_assert_cmpint (g_stat (g_file_peek_path (seat), &info), ==, 0);
@@ -316,10 +316,10 @@ test_rejoin_after_restart (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.rejoin-online", NULL);
   arb_test_wait_for (window, bob_to_act);
   g_assert_cmpint (arb_net_play_get_seat (online (window)), ==, 1);
-  g_assert_cmpuint (arb_game_get_n_steps (arb_window_get_game (window)), >=, steps);
-  g_assert_cmpuint (arb_game_get_n_steps (arb_window_get_game (window)), ==,
+  g_assert_cmpuint (arb_game_get_n_steps (arb_test_game (window)), >=, steps);
+  g_assert_cmpuint (arb_game_get_n_steps (arb_test_game (window)), ==,
                     arb_net_client_get_step (arb_net_play_get_client (online (window))));
-  steps = arb_game_get_n_steps (arb_window_get_game (window));
+  steps = arb_game_get_n_steps (arb_test_game (window));
   /* The seat is Bob's again: he plays on. */
   arb_test_person_step (window);
   wanted_steps = steps + 1;
@@ -336,7 +336,7 @@ static gboolean
 says_join_failed (ArbWindow *window)
 {
   return online (window) != NULL && arb_net_play_get_status (online (window)) == ARB_NET_PLAY_FAILED
-         && g_strcmp0 (arb_window_get_page (window), "online") == 0
+         && g_strcmp0 (arb_test_page (window), "online") == 0
          && arb_test_find_shown_label (window, "The Game Could Not Be Joined") != NULL
          && arb_test_find_shown_label (window, "No table has this invite code") != NULL;
 }
@@ -344,7 +344,7 @@ says_join_failed (ArbWindow *window)
 static gboolean
 shows_welcome (ArbWindow *window)
 {
-  return g_strcmp0 (arb_window_get_page (window), "welcome") == 0;
+  return g_strcmp0 (arb_test_page (window), "welcome") == 0;
 }
 
 /* A join the server refuses ends "Joining" with the reason and a way back. */
@@ -391,7 +391,7 @@ static gboolean
 host_saw_wanted_step (ArbWindow *window)
 {
   return arb_net_client_get_step (arb_net_play_get_client (online (window))) >= wanted_steps
-         && arb_game_get_n_steps (arb_window_get_game (window)) >= wanted_steps;
+         && arb_game_get_n_steps (arb_test_game (window)) >= wanted_steps;
 }
 
 static gboolean
@@ -428,7 +428,7 @@ test_keep_hosting (void)
   while (arb_session_get_person_to_act (arb_window_get_session (window)))
     {
       arb_test_person_step (window);
-      wanted_steps = arb_game_get_n_steps (arb_window_get_game (window));
+      wanted_steps = arb_game_get_n_steps (arb_test_game (window));
       arb_test_net_wait ("Bob to see Ann's step", bob_saw_wanted_step, bob);
     }
   arb_test_net_wait ("Bob's turn", bob_to_act_online, bob);
@@ -449,7 +449,7 @@ test_keep_hosting (void)
 
   /* Shown again, the window shows the game; closed and stopped, it goes. */
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_cmpstr (arb_window_get_page (window), ==, "table");
+  g_assert_cmpstr (arb_test_page (window), ==, "table");
   gtk_window_close (GTK_WINDOW (window));
   arb_test_wait_for (window, has_message_dialog);
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
@@ -649,7 +649,7 @@ test_host_rejoins (void)
   arb_net_client_open (bob);
   arb_test_wait_for (window, bob_to_act);
   arb_test_person_step (window);
-  steps = arb_game_get_n_steps (arb_window_get_game (window));
+  steps = arb_game_get_n_steps (arb_test_game (window));
   token = g_strdup (arb_net_client_get_token (bob));
 
   /* Gone without a word, as a crash would leave it. */
@@ -682,9 +682,9 @@ test_host_rejoins (void)
   arb_net_client_open (bob);
   arb_test_net_wait ("Bob's seat again", client_has_view, bob);
   arb_test_wait_for (window, bob_to_act);
-  g_assert_cmpuint (arb_game_get_n_steps (arb_window_get_game (window)), >=, steps);
+  g_assert_cmpuint (arb_game_get_n_steps (arb_test_game (window)), >=, steps);
   arb_test_person_step (window);
-  wanted_steps = arb_game_get_n_steps (arb_window_get_game (window));
+  wanted_steps = arb_game_get_n_steps (arb_test_game (window));
   arb_test_net_wait ("Bob to see the host's step", bob_saw_wanted_step, bob);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-online", NULL);
   arb_net_client_close (bob);

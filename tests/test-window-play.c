@@ -25,13 +25,13 @@ test_against_computer (void)
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 1234, &error));
   g_assert_no_error (error);
-  game = arb_window_get_game (window);
-  g_assert_cmpint (arb_window_get_viewer (window), ==, 0);
-  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, ARB_HAND_SIZE);
+  game = arb_test_game (window);
+  g_assert_cmpint (arb_test_viewer (window), ==, 0);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_test_table (window))), ==, ARB_HAND_SIZE);
 
   /* The large arboretum zooms, within limits. */
   {
-    ArbArboretumView *own = arb_table_get_arboretum_view (arb_window_get_table (window), 0);
+    ArbArboretumView *own = arb_table_get_arboretum_view (arb_test_table (window), 0);
     int usual = arb_arboretum_view_get_card_width (own);
 
     gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
@@ -46,7 +46,7 @@ test_against_computer (void)
 
   arb_test_play_to_the_end (window);
   g_assert_true (arb_game_is_finished (game));
-  g_assert_cmpuint (arb_log_view_get_n_lines (arb_table_get_log_view (arb_window_get_table (window))), >, arb_game_get_n_steps (game));
+  g_assert_cmpuint (arb_log_view_get_n_lines (arb_table_get_log_view (arb_test_table (window))), >, arb_game_get_n_steps (game));
   arb_test_check_score_sheet (window);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -77,7 +77,7 @@ test_illegal_play_refused (void)
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "classic:2:person,random", 5, &error));
-  game = arb_window_get_game (window);
+  game = arb_test_game (window);
   arb_test_wait_for (window, arb_test_settled);
   arb_test_person_step (window);
   arb_test_person_step (window);
@@ -147,26 +147,26 @@ test_cover_between_people (void)
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,person", 8, &error));
-  game = arb_window_get_game (window);
+  game = arb_test_game (window);
   arb_test_wait_for (window, arb_test_settled);
   /* Even the first player takes the screen from behind the cover. */
-  g_assert_cmpstr (arb_window_get_page (window), ==, "cover");
-  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, 0);
+  g_assert_cmpstr (arb_test_page (window), ==, "cover");
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_test_table (window))), ==, 0);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reveal", NULL);
-  g_assert_cmpint (arb_window_get_viewer (window), ==, 0);
+  g_assert_cmpint (arb_test_viewer (window), ==, 0);
   for (int i = 0; i < 4; i++)
     arb_test_person_step (window);
   arb_test_wait_for (window, arb_test_settled);
   g_assert_cmpuint (arb_game_get_current_player (game), ==, 1);
-  g_assert_cmpstr (arb_window_get_page (window), ==, "cover");
+  g_assert_cmpstr (arb_test_page (window), ==, "cover");
   assert_focus_reveals (window);
   /* The hand of the player who just played is gone from the window. */
-  g_assert_cmpint (arb_window_get_viewer (window), ==, -1);
-  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, 0);
+  g_assert_cmpint (arb_test_viewer (window), ==, -1);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_test_table (window))), ==, 0);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reveal", NULL);
-  g_assert_cmpstr (arb_window_get_page (window), ==, "table");
-  g_assert_cmpint (arb_window_get_viewer (window), ==, 1);
-  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, ARB_HAND_SIZE);
+  g_assert_cmpstr (arb_test_page (window), ==, "table");
+  g_assert_cmpint (arb_test_viewer (window), ==, 1);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_test_table (window))), ==, ARB_HAND_SIZE);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -177,15 +177,15 @@ static guint computer_moments;
 static gboolean
 cover_shown_and_no_hand_while_computers_act (ArbWindow *window)
 {
-  ArbGame *game = arb_window_get_game (window);
+  ArbGame *game = arb_test_game (window);
 
   if (!arb_game_is_finished (game) && arb_game_is_computer (game, arb_game_get_current_player (game)))
     {
-      g_assert_cmpint (arb_window_get_viewer (window), ==, -1);
-      g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, 0);
+      g_assert_cmpint (arb_test_viewer (window), ==, -1);
+      g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_test_table (window))), ==, 0);
       computer_moments++;
     }
-  return arb_game_is_finished (game) || g_strcmp0 (arb_window_get_page (window), "cover") == 0;
+  return arb_game_is_finished (game) || g_strcmp0 (arb_test_page (window), "cover") == 0;
 }
 
 /* Two people and two computers at one screen: once a person's turn ends,
@@ -200,7 +200,7 @@ test_hot_seat (void)
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:4:person,random,person,random", 12, &error));
-  game = arb_window_get_game (window);
+  game = arb_test_game (window);
   computer_moments = 0;
   for (int turn = 0; turn < 6; turn++)
     {
@@ -210,15 +210,15 @@ test_hot_seat (void)
        * computers began. */
       assert_focus_reveals (window);
       gtk_widget_activate_action (GTK_WIDGET (window), "win.reveal", NULL);
-      g_assert_cmpint (arb_window_get_viewer (window), ==, (int) arb_game_get_current_player (game));
-      g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==,
+      g_assert_cmpint (arb_test_viewer (window), ==, (int) arb_game_get_current_player (game));
+      g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_test_table (window))), ==,
                         ARB_HAND_SIZE);
       for (int i = 0; i < 4; i++)
         arb_test_person_step (window);
       /* The turn ended with the discard: the computer's turn starts on
        * the public table at once. */
       g_assert_true (arb_game_is_computer (game, arb_game_get_current_player (game)));
-      g_assert_cmpint (arb_window_get_viewer (window), ==, -1);
+      g_assert_cmpint (arb_test_viewer (window), ==, -1);
     }
   g_assert_cmpuint (computer_moments, >, 6);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -302,7 +302,7 @@ test_take_back (void)
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 77, &error));
-  game = arb_window_get_game (window);
+  game = arb_test_game (window);
   arb_test_wait_for (window, arb_test_settled);
   arb_test_person_step (window);
   arb_test_person_step (window);
@@ -317,7 +317,7 @@ test_take_back (void)
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, 2);
   g_assert_true (memcmp (&before, arb_game_get_state (game), sizeof before) == 0);
   arb_test_wait_for (window, arb_test_settled);
-  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, ARB_HAND_SIZE + 2);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_test_table (window))), ==, ARB_HAND_SIZE + 2);
   /* Draws are never taken back. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.take-back", NULL);
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, 2);
@@ -340,13 +340,13 @@ test_drop_on_cell (void)
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 31, &error));
-  game = arb_window_get_game (window);
+  game = arb_test_game (window);
   arb_test_wait_for (window, arb_test_settled);
   arb_test_person_step (window);
   arb_test_person_step (window);
   state = arb_game_get_state (game);
   card = arb_card_set_nth (&state->hands[state->current], 2);
-  g_signal_emit_by_name (arb_table_get_arboretum_view (arb_window_get_table (window), 0), "card-dropped", (guint) card, 0, 0);
+  g_signal_emit_by_name (arb_table_get_arboretum_view (arb_test_table (window), 0), "card-dropped", (guint) card, 0, 0);
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, 3);
   g_assert_cmpint (arb_arboretum_card_at (&arb_game_get_state (game)->arboreta[0], 0, 0), ==, card);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -399,21 +399,21 @@ test_tab_to_cells (void)
   arb_test_wait_for (window, arb_test_settled);
   arb_test_person_step (window);
   arb_test_person_step (window);
-  state = arb_game_get_state (arb_window_get_game (window));
+  state = arb_game_get_state (arb_test_game (window));
   g_assert_cmpint (state->phase, ==, ARB_PHASE_PLAY);
-  g_assert_cmpint (arb_hand_view_get_selected (arb_table_get_hand_view (arb_window_get_table (window))), ==, ARB_CARD_NONE);
+  g_assert_cmpint (arb_hand_view_get_selected (arb_table_get_hand_view (arb_test_table (window))), ==, ARB_CARD_NONE);
 
   arb_test_select_card (window, arb_card_set_nth (&state->hands[state->current], 0));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (arb_window_get_table (window)), "table.focus-cells", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (arb_test_table (window)), "table.focus-cells", NULL));
   focus = gtk_window_get_focus (GTK_WINDOW (window));
-  own = arb_table_get_arboretum_view (arb_window_get_table (window), state->current);
+  own = arb_table_get_arboretum_view (arb_test_table (window), state->current);
   g_assert_nonnull (focus);
   g_assert_true (gtk_widget_has_css_class (focus, "free-cell"));
   g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (own)));
 
   /* The log is no stop for Tab: L goes there (test_log_by_keyboard). */
   g_assert_false (gtk_widget_get_focusable (GTK_WIDGET (arb_log_view_get_text_view (
-    arb_table_get_log_view (arb_window_get_table (window))))));
+    arb_table_get_log_view (arb_test_table (window))))));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -435,7 +435,7 @@ test_log_by_keyboard (void)
   arb_test_wait_for (window, arb_test_settled);
   arb_test_person_step (window);
   arb_test_wait_for (window, arb_test_settled);
-  text_view = arb_log_view_get_text_view (arb_table_get_log_view (arb_window_get_table (window)));
+  text_view = arb_log_view_get_text_view (arb_table_get_log_view (arb_test_table (window)));
   buffer = gtk_text_view_get_buffer (text_view);
   before = gtk_window_get_focus (GTK_WINDOW (window));
   g_assert_nonnull (before);
@@ -464,7 +464,7 @@ static gboolean
 deck_focused (ArbWindow *window)
 {
   return gtk_root_get_focus (GTK_ROOT (window))
-         == arb_pile_view_get_button (arb_table_get_pile_view (arb_window_get_table (window), ARB_SOURCE_DECK));
+         == arb_pile_view_get_button (arb_table_get_pile_view (arb_test_table (window), ARB_SOURCE_DECK));
 }
 
 /* The welcome page starts on New Game, and each of the person's turns on
@@ -495,14 +495,14 @@ test_focus_where_play_starts (void)
       const ArbState *state;
 
       arb_test_wait_for (window, arb_test_settled);
-      state = arb_game_get_state (arb_window_get_game (window));
+      state = arb_game_get_state (arb_test_game (window));
       g_assert_cmpint (state->phase, ==, ARB_PHASE_DRAW);
       /* The focus goes to the deck once the turn's actions are on. */
       arb_test_wait_for (window, deck_focused);
       for (int step = 0; step < 4; step++)
         arb_test_person_step (window);
       /* The discard leaves the focus in the hand, or on Discard. */
-      g_assert_false (gtk_root_get_focus (GTK_ROOT (window)) == arb_pile_view_get_button (arb_table_get_pile_view (arb_window_get_table (window), ARB_SOURCE_DECK)));
+      g_assert_false (gtk_root_get_focus (GTK_ROOT (window)) == arb_pile_view_get_button (arb_table_get_pile_view (arb_test_table (window), ARB_SOURCE_DECK)));
     }
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -546,9 +546,9 @@ test_hint_moves_focus (void)
   arb_test_play_turns (window, 4);
   arb_test_person_step (window);
   arb_test_person_step (window);
-  state = arb_game_get_state (arb_window_get_game (window));
+  state = arb_game_get_state (arb_test_game (window));
   g_assert_cmpint (state->phase, ==, ARB_PHASE_PLAY);
-  gtk_widget_grab_focus (arb_hand_view_get_card_button (arb_table_get_hand_view (arb_window_get_table (window)),
+  gtk_widget_grab_focus (arb_hand_view_get_card_button (arb_table_get_hand_view (arb_test_table (window)),
                                                         arb_card_set_nth (&state->hands[state->current], 0)));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
   arb_test_wait_for (window, arb_test_any_card_selected);
@@ -579,7 +579,7 @@ nothing_in_flight (ArbWindow *window)
 {
   ArbCard faces[8];
 
-  return arb_flight_layer_get_faces (arb_table_get_flight_layer (arb_window_get_table (window)), faces, 8) == 0;
+  return arb_flight_layer_get_faces (arb_table_get_flight_layer (arb_test_table (window)), faces, 8) == 0;
 }
 
 /* The card planted last is flying, not only waiting to. */
@@ -588,7 +588,7 @@ static ArbCard planted;
 static gboolean
 planted_card_flying (ArbWindow *window)
 {
-  ArbFlightLayer *layer = arb_table_get_flight_layer (arb_window_get_table (window));
+  ArbFlightLayer *layer = arb_table_get_flight_layer (arb_test_table (window));
   ArbCard faces[8];
   guint n_flying = arb_flight_layer_get_n_flying (layer);
 
@@ -609,11 +609,11 @@ draw_and_plant (ArbWindow *window)
   arb_test_person_step (window);
   arb_test_person_step (window);
   arb_test_wait_for (window, nothing_in_flight);
-  state = arb_game_get_state (arb_window_get_game (window));
+  state = arb_game_get_state (arb_test_game (window));
   g_assert_cmpint (state->phase, ==, ARB_PHASE_PLAY);
   arb_test_person_step (window);
-  return arb_game_get_step (arb_window_get_game (window),
-                            arb_game_get_n_steps (arb_window_get_game (window)) - 1)->move.card;
+  return arb_game_get_step (arb_test_game (window),
+                            arb_game_get_n_steps (arb_test_game (window)) - 1)->move.card;
 }
 
 /* A card played slides from the hand to its cell, in a layer that takes no
@@ -634,9 +634,9 @@ test_card_flies (void)
   g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
   planted = draw_and_plant (window);
   arb_test_wait_for (window, planted_card_flying);
-  g_assert_false (gtk_widget_get_can_target (GTK_WIDGET (arb_table_get_flight_layer (arb_window_get_table (window)))));
-  g_assert_cmpint (arb_game_get_state (arb_window_get_game (window))->phase, ==, ARB_PHASE_DISCARD);
-  step = arb_game_get_step (arb_window_get_game (window), arb_game_get_n_steps (arb_window_get_game (window)) - 1);
+  g_assert_false (gtk_widget_get_can_target (GTK_WIDGET (arb_table_get_flight_layer (arb_test_table (window)))));
+  g_assert_cmpint (arb_game_get_state (arb_test_game (window))->phase, ==, ARB_PHASE_DISCARD);
+  step = arb_game_get_step (arb_test_game (window), arb_game_get_n_steps (arb_test_game (window)) - 1);
   landed = arb_arboretum_view_get_card_widget (ARB_ARBORETUM_VIEW (ARB_TEST_TABLE_PART (window, "own_view")), step->move.x, step->move.y);
   g_assert_nonnull (landed);
   g_assert_cmpfloat (gtk_widget_get_opacity (landed), ==, 0.0);
@@ -649,10 +649,10 @@ test_card_flies (void)
   /* The frames in which a flight would take off and go. */
   for (int i = 0; i < 5; i++)
     {
-      g_assert_cmpuint (arb_flight_layer_get_n_flying (arb_table_get_flight_layer (arb_window_get_table (window))), ==, 0);
+      g_assert_cmpuint (arb_flight_layer_get_n_flying (arb_table_get_flight_layer (arb_test_table (window))), ==, 0);
       arb_test_wait_frames (GTK_WIDGET (window), 1);
     }
-  g_assert_cmpuint (arb_flight_layer_get_n_flying (arb_table_get_flight_layer (arb_window_get_table (window))), ==, 0);
+  g_assert_cmpuint (arb_flight_layer_get_n_flying (arb_table_get_flight_layer (arb_test_table (window))), ==, 0);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -663,10 +663,10 @@ static guint watched_steps;
 static void
 check_watched_hand (ArbGame *game, guint index, ArbWindow *window)
 {
-  ArbHandView *hand = arb_table_get_hand_view (arb_window_get_table (window));
+  ArbHandView *hand = arb_table_get_hand_view (arb_test_table (window));
 
   g_assert_cmpuint (arb_hand_view_get_n_cards (hand), ==, 0);
-  g_assert_cmpstr (arb_table_get_hand_title (arb_window_get_table (window)), ==, "");
+  g_assert_cmpstr (arb_table_get_hand_title (arb_test_table (window)), ==, "");
   watched_steps++;
 }
 
@@ -688,11 +688,11 @@ test_watch_computers (void)
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:3:random=Ada,random=Bo,random=Cy", 23, &error));
-  game = arb_window_get_game (window);
-  g_assert_cmpstr (arb_table_get_hand_title (arb_window_get_table (window)), ==, "");
+  game = arb_test_game (window);
+  g_assert_cmpstr (arb_table_get_hand_title (arb_test_table (window)), ==, "");
   watched_steps = 0;
   watching = g_signal_connect (game, "step-applied", G_CALLBACK (check_watched_hand), window);
-  stack = gtk_widget_get_parent (GTK_WIDGET (arb_table_get_side_view (arb_window_get_table (window))));
+  stack = gtk_widget_get_parent (GTK_WIDGET (arb_table_get_side_view (arb_test_table (window))));
   checking = g_signal_connect (stack, "notify::visible-child", G_CALLBACK (check_side_panel), window);
   arb_test_wait_steps (window, 24);
   g_signal_handler_disconnect (game, watching);

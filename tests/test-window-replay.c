@@ -43,7 +43,7 @@ test_last_turn_shown (void)
   gtk_window_present (GTK_WINDOW (window));
   arb_test_show_finished_game (window, game);
   arb_window_start_replay (window);
-  replay = arb_window_get_replay (window);
+  replay = arb_test_replay (window);
   while (arb_state_turns_left (arb_replay_get_state (replay)) < 3)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-previous", NULL);
   count = deck_count_label (window);
@@ -61,7 +61,7 @@ test_last_turn_shown (void)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-next", NULL);
   state = arb_replay_get_state (replay);
   wanted_heading = g_strdup_printf ("%s: Play a card · Last turn",
-                                    arb_player_get_name (arb_game_get_player (arb_window_get_game (window), state->current)));
+                                    arb_player_get_name (arb_game_get_player (arb_test_game (window), state->current)));
   arb_test_wait_for (window, heading_shown);
   g_clear_pointer (&wanted_heading, g_free);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -90,7 +90,7 @@ test_all_hands_order (void)
   /* Laid out in the frame after. */
   arb_test_wait_frames (GTK_WIDGET (window), 2);
   {
-    GtkWidget *hand = GTK_WIDGET (arb_table_get_hand_view (arb_window_get_table (window)));
+    GtkWidget *hand = GTK_WIDGET (arb_table_get_hand_view (arb_test_table (window)));
     double hand_y = arb_test_y_in_window (window, hand);
     double title_y = arb_test_y_in_window (window, ARB_TEST_TABLE_PART (window, "hand_title"));
 
@@ -106,7 +106,7 @@ test_all_hands_order (void)
 static int
 current_log_row (ArbWindow *window)
 {
-  ArbLogView *log = arb_table_get_log_view (arb_window_get_table (window));
+  ArbLogView *log = arb_table_get_log_view (arb_test_table (window));
   guint n = arb_log_view_get_n_lines (log);
   int current = -1;
 
@@ -118,7 +118,7 @@ current_log_row (ArbWindow *window)
       }
   for (guint i = 0; i < n; i++)
     g_assert_true (arb_log_view_line_has_style (log, i, "replay-future")
-                   == (arb_window_get_replay (window) != NULL && (int) i > current));
+                   == (arb_test_replay (window) != NULL && (int) i > current));
   return current;
 }
 
@@ -127,7 +127,7 @@ static int height_before;
 static gboolean
 table_height_changed (ArbWindow *window)
 {
-  return gtk_widget_get_height (GTK_WIDGET (arb_window_get_table (window))) != height_before;
+  return gtk_widget_get_height (GTK_WIDGET (arb_test_table (window))) != height_before;
 }
 
 /* The replay bar comes in at once: the table takes its new height in the
@@ -148,7 +148,7 @@ test_replay_bar_at_once (void)
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 77, &error));
   arb_test_play_turns (window, 2);
   arb_test_wait_frames (GTK_WIDGET (window), 2);
-  table = GTK_WIDGET (arb_window_get_table (window));
+  table = GTK_WIDGET (arb_test_table (window));
   height_before = gtk_widget_get_height (table);
   arb_window_start_replay (window);
   arb_test_wait_for (window, table_height_changed);
@@ -184,15 +184,15 @@ test_log_follows_replay (void)
   {
     g_autoptr (GPtrArray) labels = g_ptr_array_new ();
 
-    arb_test_find_type (GTK_WIDGET (arb_table_get_hand_view (arb_window_get_table (window))), GTK_TYPE_LABEL, labels);
+    arb_test_find_type (GTK_WIDGET (arb_table_get_hand_view (arb_test_table (window))), GTK_TYPE_LABEL, labels);
     for (guint i = 0; i < labels->len; i++)
       g_assert_false (gtk_widget_has_css_class (labels->pdata[i], "hand-gap"));
   }
   row = current_log_row (window);
-  g_assert_cmpint (row, ==, arb_log_view_get_row_of_step (arb_table_get_log_view (arb_window_get_table (window)), 4));
-  arb_test_wait_log_line_in_view (arb_table_get_log_view (arb_window_get_table (window)), (guint) row);
+  g_assert_cmpint (row, ==, arb_log_view_get_row_of_step (arb_table_get_log_view (arb_test_table (window)), 4));
+  arb_test_wait_log_line_in_view (arb_table_get_log_view (arb_test_table (window)), (guint) row);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-exit", NULL);
-  g_assert_null (arb_window_get_replay (window));
+  g_assert_null (arb_test_replay (window));
   g_assert_cmpint (current_log_row (window), ==, -1);
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -25,7 +25,7 @@ static void
 check_chart_clicks (ArbWindow *window)
 {
   GtkWidget *chart = GTK_WIDGET (window->review_chart);
-  ArbReplay *replay = arb_window_get_replay (window);
+  ArbReplay *replay = arb_test_replay (window);
   guint n = arb_review_get_n_steps (arb_session_get_review (window->session));
 
   arb_test_wait_frames (GTK_WIDGET (window), 2);
@@ -53,7 +53,7 @@ static void
 check_chart_keys (ArbWindow *window)
 {
   GtkWidget *chart = GTK_WIDGET (window->review_chart);
-  ArbReplay *replay = arb_window_get_replay (window);
+  ArbReplay *replay = arb_test_replay (window);
   ArbReview *review = arb_session_get_review (window->session);
   guint n = arb_review_get_n_steps (review), first_mark = G_MAXUINT, second_mark = G_MAXUINT;
   gboolean handled = FALSE;
@@ -86,11 +86,11 @@ check_chart_keys (ArbWindow *window)
 static guint
 check_pile_marks (ArbWindow *window, const ArbReviewEntry *entry, const ArbStep *step)
 {
-  ArbTable *table = arb_window_get_table (window);
+  ArbTable *table = arb_test_table (window);
   gboolean differs = !arb_review_same_move (&entry->best, &step->move);
   guint n_marked = 0;
 
-  for (int p = ARB_SOURCE_DECK; p < (int) arb_game_get_n_seats (arb_window_get_game (window)); p++)
+  for (int p = ARB_SOURCE_DECK; p < (int) arb_game_get_n_seats (arb_test_game (window)); p++)
     {
       ArbPileView *pile = arb_table_get_pile_view (table, p);
       gboolean drawn_from = entry->best.kind == ARB_MOVE_DRAW && entry->best.source == p;
@@ -113,7 +113,7 @@ check_pile_marks (ArbWindow *window, const ArbReviewEntry *entry, const ArbStep 
 static void
 check_ghosts (ArbWindow *window)
 {
-  ArbGame *game = arb_window_get_game (window);
+  ArbGame *game = arb_test_game (window);
   ArbReview *review = arb_session_get_review (window->session);
   guint n = arb_review_get_n_steps (review);
   guint n_ghosts = 0, n_piles = 0;
@@ -123,9 +123,9 @@ check_ghosts (ArbWindow *window)
       const ArbReviewEntry *entry = arb_review_get_entry (review, s);
       const ArbStep *step = arb_game_get_step (game, s);
       gboolean expected = entry->best.kind == ARB_MOVE_PLAY && !arb_review_same_move (&entry->best, &step->move);
-      GtkWidget *ghost = arb_arboretum_view_get_ghost (arb_table_get_arboretum_view (arb_window_get_table (window), step->player));
+      GtkWidget *ghost = arb_arboretum_view_get_ghost (arb_table_get_arboretum_view (arb_test_table (window), step->player));
 
-      g_assert_cmpuint (arb_replay_get_step (arb_window_get_replay (window)), ==, s);
+      g_assert_cmpuint (arb_replay_get_step (arb_test_replay (window)), ==, s);
       g_assert_true ((ghost != NULL) == expected);
       n_ghosts += ghost != NULL;
       n_piles += check_pile_marks (window, entry, step);
@@ -170,7 +170,7 @@ check_words (ArbWindow *window)
       g_assert_null (strstr (text, "Hard"));
       /* Read by every player, of anyone's move: never "your". */
       g_assert_null (strstr (text, "your"));
-      if (arb_review_same_move (&entry->best, &arb_game_get_step (arb_window_get_game (window), i)->move))
+      if (arb_review_same_move (&entry->best, &arb_game_get_step (arb_test_game (window), i)->move))
         g_assert_nonnull (strstr (text, "The computer would have done the same."));
       else if (entry->loss >= 50)
         {
@@ -200,7 +200,7 @@ test_review_in_replay (void)
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 51, &error));
   arb_test_play_turns (window, 2);
   g_assert_true (arb_window_save_to_file (window, file, &error));
-  n_steps = arb_game_get_n_steps (arb_window_get_game (window));
+  n_steps = arb_game_get_n_steps (arb_test_game (window));
   arb_window_start_replay (window);
   g_assert_false (gtk_widget_get_visible (window->review_box));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->review_chart)));
@@ -223,7 +223,7 @@ test_review_in_replay (void)
 
   opened = arb_test_new_window ();
   gtk_window_present (GTK_WINDOW (opened));
-  g_assert_true (arb_window_open_file (opened, file, &error));
+  g_assert_true (arb_test_open_file (opened, file, &error));
   g_assert_no_error (error);
   g_assert_true (reviewed (opened));
   arb_window_start_replay (opened);
@@ -258,19 +258,19 @@ test_leaving_replay_cancels_review (void)
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 52, &error));
   arb_test_play_turns (window, 2);
-  game = arb_window_get_game (window);
+  game = arb_test_game (window);
   n_steps = arb_game_get_n_steps (game);
   arb_window_start_replay (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.review", NULL);
   g_assert_true (arb_session_get_reviewing (window->session));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-exit", NULL));
-  g_assert_null (arb_window_get_replay (window));
+  g_assert_null (arb_test_replay (window));
   g_assert_false (arb_session_get_reviewing (window->session));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->review_progress)));
   session = window->session;
   g_signal_connect_swapped (session, "notify::review", G_CALLBACK (count_review), &reviews_laid);
   g_assert_null (arb_session_get_review (session));
-  g_assert_true (arb_window_get_game (window) == game);
+  g_assert_true (arb_test_game (window) == game);
   g_assert_cmpuint (arb_game_get_n_steps (game), ==, n_steps);
   arb_test_wait_for (window, arb_test_settled);
   arb_test_person_step (window);
@@ -300,7 +300,7 @@ test_review_chart (void)
   check_chart_clicks (window);
   check_chart_keys (window);
   /* Out of the replay, no chart, nor its button. */
-  arb_window_set_game (window, arb_window_get_game (window));
+  arb_window_set_game (window, arb_test_game (window));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->review_chart)));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->chart_button)));
   gtk_window_destroy (GTK_WINDOW (window));

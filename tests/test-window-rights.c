@@ -12,7 +12,7 @@
 static ArbRightsPanel *
 rights_panel (ArbWindow *window)
 {
-  return arb_table_get_rights_panel (arb_window_get_table (window));
+  return arb_table_get_rights_panel (arb_test_table (window));
 }
 
 /* The panel shows, for every species, the engine's words for the
@@ -21,7 +21,7 @@ rights_panel (ArbWindow *window)
 static void
 assert_panel_is_engine (ArbWindow *window)
 {
-  ArbViewpoint *viewpoint = arb_table_get_viewpoint (arb_window_get_table (window));
+  ArbViewpoint *viewpoint = arb_table_get_viewpoint (arb_test_table (window));
   const ArbProjection *projection = arb_viewpoint_get_projection (viewpoint);
   ArbGame *game = arb_viewpoint_get_game (viewpoint);
   g_autofree char *dump = arb_rights_panel_dump (rights_panel (window));

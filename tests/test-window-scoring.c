@@ -25,14 +25,14 @@ finished_game_dialog (ArbWindow *window, guint32 seed)
 
   gtk_window_present (GTK_WINDOW (window));
   arb_test_show_finished_game (window, game);
-  return arb_window_get_score_dialog (window);
+  return arb_test_score_dialog (window);
 }
 
 /* Everything the engine says of the end of the game is in the story. */
 static void
 assert_story_is_engine (ArbWindow *window, ArbScoreDialog *dialog)
 {
-  ArbGame *game = arb_window_get_game (window);
+  ArbGame *game = arb_test_game (window);
   const ArbState *state = arb_game_get_state (game);
   const char *names[ARB_MAX_PLAYERS] = { NULL };
   g_autofree char *story = arb_score_dialog_dup_story (dialog);
@@ -99,7 +99,7 @@ first_path_walked (ArbWindow *window)
 {
   ArbScoreSheet sheet;
 
-  arb_state_score (arb_game_get_state (arb_window_get_game (window)), &sheet);
+  arb_state_score (arb_game_get_state (arb_test_game (window)), &sheet);
   for (guint p = 0; p < sheet.n_players; p++)
     for (guint s = 0; s < ARB_N_SPECIES; s++)
       if (sheet.players[p].species[s].points > 0)

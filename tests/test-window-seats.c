@@ -41,13 +41,13 @@ spec_with_person_at (const GameSize *size, guint seat)
 static void
 assert_viewer_fits (ArbWindow *window)
 {
-  ArbGame *game = arb_window_get_game (window);
+  ArbGame *game = arb_test_game (window);
   ArbViewpoint *viewpoint = arb_session_get_viewpoint (arb_window_get_session (window));
 
   g_assert_nonnull (game);
   g_assert_true (arb_viewpoint_get_game (viewpoint) == game);
-  g_assert_cmpint (arb_window_get_viewer (window), <, (int) arb_game_get_n_seats (game));
-  g_assert_cmpint (arb_viewpoint_get_projection (viewpoint)->viewer, ==, arb_window_get_viewer (window));
+  g_assert_cmpint (arb_test_viewer (window), <, (int) arb_game_get_n_seats (game));
+  g_assert_cmpint (arb_viewpoint_get_projection (viewpoint)->viewer, ==, arb_test_viewer (window));
 }
 
 static guint wanted_viewer;
@@ -55,7 +55,7 @@ static guint wanted_viewer;
 static gboolean
 wanted_seat_at_screen (ArbWindow *window)
 {
-  return arb_window_get_game (window) != NULL && arb_window_get_viewer (window) == (int) wanted_viewer;
+  return arb_test_game (window) != NULL && arb_test_viewer (window) == (int) wanted_viewer;
 }
 
 /* Starts spec and waits until its person's seat has the screen. */
@@ -95,11 +95,11 @@ test_change_from_every_seat (void)
 
         /* An opened save, its replay and back to the game. */
         start_game (window, from_spec, seat, seed++);
-        g_assert_true (arb_window_open_file (window, saved, &error));
+        g_assert_true (arb_test_open_file (window, saved, &error));
         g_assert_no_error (error);
         assert_viewer_fits (window);
         arb_window_start_replay (window);
-        g_assert_nonnull (arb_window_get_replay (window));
+        g_assert_nonnull (arb_test_replay (window));
         assert_viewer_fits (window);
         g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.replay-first", NULL));
         assert_viewer_fits (window);

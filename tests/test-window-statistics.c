@@ -63,7 +63,7 @@ game_window_game (void)
 {
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
     if (ARB_IS_WINDOW (l->data))
-      return arb_window_get_game (l->data);
+      return arb_test_game (l->data);
   return NULL;
 }
 

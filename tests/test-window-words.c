@@ -91,7 +91,7 @@ check_solo_hand_fits_small (void)
   arb_test_person_step (window);
   arb_test_person_step (window);
   arb_test_wait_for (window, arb_test_settled);
-  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_window_get_table (window))), ==, 9);
+  g_assert_cmpuint (arb_hand_view_get_n_cards (arb_table_get_hand_view (arb_test_table (window))), ==, 9);
   arb_test_wait_until ("the hand of nine cards to fit its row", arb_test_hand_fits, window);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 800);
   gtk_window_destroy (GTK_WINDOW (window));

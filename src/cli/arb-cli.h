@@ -33,6 +33,7 @@ void arb_cli_print_text (const char *text);
 char *arb_cli_text_for_charset (const char *text,
                                 const char *charset);
 void arb_cli_setup_output (void);
+/* arb-cli-sample.c: what the benchmarks measure with. */
 double arb_cli_cpu_seconds (void);
 ArbGame *arb_cli_random_game (guint    n_seats,
                               guint32  seed,

@@ -28,15 +28,6 @@ arb_arboretum_card_at (const ArbArboretum *arboretum, int x, int y)
   return i < 0 ? ARB_CARD_NONE : arboretum->cells[i].card;
 }
 
-gboolean
-arb_arboretum_contains (const ArbArboretum *arboretum, ArbCard card)
-{
-  for (guint i = 0; i < arboretum->n; i++)
-    if (arboretum->cells[i].card == card)
-      return TRUE;
-  return FALSE;
-}
-
 /* Whether (x, y) shares an edge with a placed card. */
 gboolean
 arb_arboretum_is_adjacent (const ArbArboretum *arboretum, int x, int y)
@@ -125,35 +116,6 @@ arb_arboretum_free_cells (const ArbArboretum *arboretum, gint8 *xy)
         n++;
       }
   return n;
-}
-
-/* Flood fill from the first card; true when it reaches every card. */
-gboolean
-arb_arboretum_is_connected (const ArbArboretum *arboretum)
-{
-  guint8 stack[ARB_N_CARDS];
-  gboolean seen[ARB_N_CARDS] = { FALSE };
-  guint top = 0, reached = 0;
-
-  if (arboretum->n == 0)
-    return TRUE;
-  stack[top++] = 0;
-  seen[0] = TRUE;
-  while (top > 0)
-    {
-      const ArbPlacement *c = &arboretum->cells[stack[--top]];
-      reached++;
-      for (guint j = 0; j < arboretum->n; j++)
-        {
-          const ArbPlacement *o = &arboretum->cells[j];
-          if (!seen[j] && abs (o->x - c->x) + abs (o->y - c->y) == 1)
-            {
-              seen[j] = TRUE;
-              stack[top++] = (guint8) j;
-            }
-        }
-    }
-  return reached == arboretum->n;
 }
 
 ArbSpeciesMask

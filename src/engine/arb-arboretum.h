@@ -31,8 +31,6 @@ ArbCard  arb_arboretum_card_at       (const ArbArboretum *arboretum,
 int      arb_arboretum_index_at      (const ArbArboretum *arboretum,
                                       int                 x,
                                       int                 y);
-gboolean arb_arboretum_contains      (const ArbArboretum *arboretum,
-                                      ArbCard             card);
 gboolean arb_arboretum_is_adjacent   (const ArbArboretum *arboretum,
                                       int                 x,
                                       int                 y);
@@ -49,7 +47,6 @@ void     arb_arboretum_place         (ArbArboretum       *arboretum,
 #define ARB_MAX_FREE_CELLS (4 * ARB_N_CARDS + 1)
 guint    arb_arboretum_free_cells    (const ArbArboretum *arboretum,
                                       gint8              *xy);
-gboolean arb_arboretum_is_connected  (const ArbArboretum *arboretum);
 ArbSpeciesMask arb_arboretum_species (const ArbArboretum *arboretum);
 
 G_END_DECLS

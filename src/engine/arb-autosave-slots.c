@@ -73,25 +73,11 @@ arb_autosave_slot_new (void)
   return slot_for_id (id);
 }
 
-const char *
-arb_autosave_slot_get_id (ArbAutosaveSlot *slot)
-{
-  g_return_val_if_fail (slot != NULL, NULL);
-  return slot->id;
-}
-
 GFile *
 arb_autosave_slot_get_file (ArbAutosaveSlot *slot)
 {
   g_return_val_if_fail (slot != NULL, NULL);
   return slot->file;
-}
-
-gboolean
-arb_autosave_slot_is_locked (ArbAutosaveSlot *slot)
-{
-  g_return_val_if_fail (slot != NULL, FALSE);
-  return slot->lock_fd >= 0;
 }
 
 static void

@@ -58,9 +58,7 @@ ArbAutosaveSlot *arb_autosave_slot_new          (void);
  * error when another instance holds it or its game ended since. */
 ArbAutosaveSlot *arb_autosave_slot_claim        (const ArbAutosaveEntry *entry,
                                                  GError       **error);
-const char      *arb_autosave_slot_get_id       (ArbAutosaveSlot *slot);
 GFile           *arb_autosave_slot_get_file     (ArbAutosaveSlot *slot);
-gboolean         arb_autosave_slot_is_locked    (ArbAutosaveSlot *slot);
 /* Saves the game in progress into the slot's file, taking its lock first;
  * a finished game is discarded instead. */
 gboolean         arb_autosave_slot_write        (ArbAutosaveSlot *slot,

@@ -241,22 +241,6 @@ arb_rights_scorers (const ArbSpeciesRights *row, guint n_players, gboolean likel
   return mask;
 }
 
-const char *
-arb_claim_name (ArbClaim claim)
-{
-  switch (claim)
-    {
-    case ARB_CLAIM_CERTAIN:
-      /* TRANSLATORS: how sure a claim about the right to score is */
-      return C_("claim", "certain");
-    case ARB_CLAIM_LIKELY:
-      return C_("claim", "likely");
-    case ARB_CLAIM_OPEN:
-    default:
-      return C_("claim", "open");
-    }
-}
-
 /* ---- Words ------------------------------------------------------------ */
 
 static gboolean

@@ -64,7 +64,6 @@ guint8 arb_rights_scorers          (const ArbSpeciesRights *row,
                                     guint                   n_players,
                                     gboolean                likely_too);
 
-const char *arb_claim_name         (ArbClaim                claim);
 char       *arb_rights_describe_verdict (const ArbRights        *rights,
                                          const ArbSpeciesRights *row,
                                          const char * const     *names);

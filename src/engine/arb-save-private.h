@@ -9,6 +9,8 @@
 #include <libxml/parser.h>
 
 #include "arb-card.h"
+#include "arb-game.h"
+#include "arb-review.h"
 #include "arb-rules.h"
 
 G_BEGIN_DECLS
@@ -55,5 +57,44 @@ xmlDocPtr arb_save_parse_document     (const char      *data,
                                        gsize            length,
                                        ArbSaveGuard    *guard,
                                        GError         **error);
+
+/* arb-save-tree.c: values of a validated tree, refused with their line. */
+int         arb_save_line_of       (xmlNode     *node);
+xmlNode    *arb_save_first_element (xmlNode     *node);
+xmlNode    *arb_save_next_element  (xmlNode     *node);
+gboolean    arb_save_is_element    (xmlNode     *node,
+                                    const char  *name);
+void        arb_save_set_invalid   (GError     **error,
+                                    xmlNode     *node,
+                                    const char  *what);
+const char *arb_save_attribute     (xmlNode     *node,
+                                    const char  *name);
+gboolean    arb_save_read_int      (xmlNode     *node,
+                                    const char  *name,
+                                    gint64       min,
+                                    gint64       max,
+                                    gint64      *value,
+                                    GError     **error);
+gboolean    arb_save_read_species  (xmlNode     *node,
+                                    const char  *name,
+                                    ArbSpecies  *species,
+                                    GError     **error);
+gboolean    arb_save_read_card     (xmlNode     *node,
+                                    ArbCard     *card,
+                                    GError     **error);
+gboolean    arb_save_read_xy       (xmlNode     *node,
+                                    int         *x,
+                                    int         *y,
+                                    GError     **error);
+gboolean    arb_save_read_draw_source (xmlNode  *node,
+                                       ArbMove  *move,
+                                       GError  **error);
+
+/* arb-save-read-review.c: the review element, checked against the game
+ * whose steps the save replayed. NULL with error set when it is damaged. */
+ArbReview  *arb_save_read_review   (ArbGame     *game,
+                                    xmlNode     *node,
+                                    guint        format_version,
+                                    GError     **error);
 
 G_END_DECLS

@@ -92,137 +92,30 @@ typedef struct {
   ArbPile    deck;
 } Reader;
 
-static int
-line_of (xmlNode *node)
-{
-  return (int) CLAMP (xmlGetLineNo (node), 0, G_MAXINT);
-}
-
-static xmlNode *
-first_element (xmlNode *node)
-{
-  while (node != NULL && node->type != XML_ELEMENT_NODE)
-    node = node->next;
-  return node;
-}
-
-static xmlNode *
-next_element (xmlNode *node)
-{
-  return first_element (node->next);
-}
-
-static gboolean
-is_element (xmlNode *node, const char *name)
-{
-  return node != NULL && xmlStrEqual (node->name, BAD_CAST name);
-}
-
-static void
-set_invalid (GError **error, xmlNode *node, const char *what)
-{
-  g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_INVALID,
-               _("The file does not follow the save game format (line %d: %s)"),
-               node != NULL ? line_of (node) : 0, what);
-}
-
-/* The text of an attribute without copying it; "" when it is empty. */
-static const char *
-attribute (xmlNode *node, const char *name)
-{
-  xmlAttr *attr = xmlHasProp (node, BAD_CAST name);
-
-  if (attr == NULL || attr->type != XML_ATTRIBUTE_NODE)
-    return NULL;
-  if (attr->children == NULL)
-    return "";
-  if (attr->children->type != XML_TEXT_NODE || attr->children->next != NULL)
-    return NULL;
-  return (const char *) attr->children->content;
-}
-
-static gboolean
-read_int (xmlNode *node, const char *name, gint64 min, gint64 max, gint64 *value,
-          GError **error)
-{
-  const char *text = attribute (node, name);
-
-  if (text == NULL || !g_ascii_string_to_signed (text, 10, min, max, value, NULL))
-    {
-      g_autofree char *what = g_strdup_printf (_("attribute “%s” of <%s> is missing or out of range"),
-                                               name, (const char *) node->name);
-      set_invalid (error, node, what);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-read_species (xmlNode *node, const char *name, ArbSpecies *species, GError **error)
-{
-  const char *id = attribute (node, name);
-
-  if (id == NULL || !arb_species_from_id (id, species))
-    {
-      g_autofree char *quoted = arb_save_quote (id);
-      g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_UNKNOWN_SPECIES,
-                   _("Line %d: “%s” is not a species of Arboretum"),
-                   line_of (node), quoted);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-read_card (xmlNode *node, ArbCard *card, GError **error)
-{
-  ArbSpecies species;
-  gint64 value;
-
-  if (!read_species (node, "species", &species, error)
-      || !read_int (node, "value", 1, ARB_N_VALUES, &value, error))
-    return FALSE;
-  *card = arb_card_new (species, (guint) value);
-  return TRUE;
-}
-
-static gboolean
-read_xy (xmlNode *node, int *x, int *y, GError **error)
-{
-  gint64 vx, vy;
-
-  if (!read_int (node, "x", -ARB_COORD_LIMIT, ARB_COORD_LIMIT, &vx, error)
-      || !read_int (node, "y", -ARB_COORD_LIMIT, ARB_COORD_LIMIT, &vy, error))
-    return FALSE;
-  *x = (int) vx;
-  *y = (int) vy;
-  return TRUE;
-}
-
 static gboolean
 read_game (Reader *reader, xmlNode *node, guint format_version, GError **error)
 {
-  if (!arb_variant_from_id (attribute (node, "variant"), &reader->variant))
+  if (!arb_variant_from_id (arb_save_attribute (node, "variant"), &reader->variant))
     {
-      set_invalid (error, node, _("unknown rule set"));
+      arb_save_set_invalid (error, node, _("unknown rule set"));
       return FALSE;
     }
   /* Format 3 is the first to deal without a seed. */
   reader->seed = ARB_GAME_NO_SEED;
-  if ((format_version < 3 || attribute (node, "seed") != NULL)
-      && !read_int (node, "seed", 0, G_MAXUINT32, &reader->seed, error))
+  if ((format_version < 3 || arb_save_attribute (node, "seed") != NULL)
+      && !arb_save_read_int (node, "seed", 0, G_MAXUINT32, &reader->seed, error))
     return FALSE;
 
-  for (xmlNode *s = first_element (node->children); s != NULL; s = next_element (s))
+  for (xmlNode *s = arb_save_first_element (node->children); s != NULL; s = arb_save_next_element (s))
     {
       ArbSpecies species;
-      if (!read_species (s, "id", &species, error))
+      if (!arb_save_read_species (s, "id", &species, error))
         return FALSE;
       if (reader->species & (1u << species))
         {
           g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_BAD_SETUP,
                        _("Line %d: the species “%s” is listed twice"),
-                       line_of (s), arb_species_id (species));
+                       arb_save_line_of (s), arb_species_id (species));
           return FALSE;
         }
       reader->species |= (ArbSpeciesMask) (1u << species);
@@ -233,21 +126,21 @@ read_game (Reader *reader, xmlNode *node, guint format_version, GError **error)
 static gboolean
 read_players (Reader *reader, xmlNode *node, GError **error)
 {
-  for (xmlNode *p = first_element (node->children); p != NULL; p = next_element (p))
+  for (xmlNode *p = arb_save_first_element (node->children); p != NULL; p = arb_save_next_element (p))
     {
-      const char *name = attribute (p, "name");
-      const char *kind = attribute (p, "kind");
+      const char *name = arb_save_attribute (p, "name");
+      const char *kind = arb_save_attribute (p, "kind");
       gboolean computer = g_strcmp0 (kind, "computer") == 0;
 
       if (name == NULL || (!computer && g_strcmp0 (kind, "person") != 0)
           || reader->players->len >= ARB_MAX_PLAYERS)
         {
-          set_invalid (error, p, _("a player without a name or kind, or too many players"));
+          arb_save_set_invalid (error, p, _("a player without a name or kind, or too many players"));
           return FALSE;
         }
       g_ptr_array_add (reader->players,
                        arb_player_new (name, computer ? ARB_PLAYER_COMPUTER : ARB_PLAYER_PERSON,
-                                       computer ? attribute (p, "level") : NULL));
+                                       computer ? arb_save_attribute (p, "level") : NULL));
     }
   return TRUE;
 }
@@ -298,24 +191,24 @@ read_deck (Reader *reader, xmlNode *node, GError **error)
   ArbCard cards[ARB_N_CARDS];
   guint n = 0;
 
-  for (xmlNode *c = first_element (node->children); c != NULL; c = next_element (c))
+  for (xmlNode *c = arb_save_first_element (node->children); c != NULL; c = arb_save_next_element (c))
     {
       ArbCard card;
       g_autofree char *name = NULL;
 
-      if (!read_card (c, &card, error))
+      if (!arb_save_read_card (c, &card, error))
         return FALSE;
       name = arb_card_to_string (card);
       if (!(reader->species & (1u << arb_card_species (card))))
         {
           g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_BAD_DECK,
-                       _("Line %d: the deck holds %s, a species not in play"), line_of (c), name);
+                       _("Line %d: the deck holds %s, a species not in play"), arb_save_line_of (c), name);
           return FALSE;
         }
       if (arb_card_set_contains (&seen, card))
         {
           g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_BAD_DECK,
-                       _("Line %d: the card %s appears twice in the deck"), line_of (c), name);
+                       _("Line %d: the card %s appears twice in the deck"), arb_save_line_of (c), name);
           return FALSE;
         }
       arb_card_set_add (&seen, card);
@@ -333,42 +226,20 @@ read_deck (Reader *reader, xmlNode *node, GError **error)
 static gboolean
 read_refills (xmlNode *node, ArbStep *step, GError **error)
 {
-  for (xmlNode *r = first_element (node->children); r != NULL; r = next_element (r))
+  for (xmlNode *r = arb_save_first_element (node->children); r != NULL; r = arb_save_next_element (r))
     {
-      const char *to = attribute (r, "to");
+      const char *to = arb_save_attribute (r, "to");
       ArbCard *slot = g_strcmp0 (to, "q") == 0 ? &step->refill_q
                       : g_strcmp0 (to, "discard-pile") == 0 ? &step->refill_discard : NULL;
 
-      if (!is_element (r, "refill") || slot == NULL || *slot != ARB_CARD_NONE)
+      if (!arb_save_is_element (r, "refill") || slot == NULL || *slot != ARB_CARD_NONE)
         {
-          set_invalid (error, r, _("an unexpected element in a discard"));
+          arb_save_set_invalid (error, r, _("an unexpected element in a discard"));
           return FALSE;
         }
-      if (!read_card (r, slot, error))
+      if (!arb_save_read_card (r, slot, error))
         return FALSE;
     }
-  return TRUE;
-}
-
-static gboolean
-read_draw_source (xmlNode *node, ArbMove *move, GError **error)
-{
-  const char *source = attribute (node, "source");
-  gint64 pile;
-
-  if (g_strcmp0 (source, "deck") == 0)
-    {
-      move->source = ARB_SOURCE_DECK;
-      return TRUE;
-    }
-  if (g_strcmp0 (source, "discard-pile") != 0)
-    {
-      set_invalid (error, node, _("a draw without a source"));
-      return FALSE;
-    }
-  if (!read_int (node, "pile", 0, ARB_MAX_PLAYERS - 1, &pile, error))
-    return FALSE;
-  move->source = (gint8) pile;
   return TRUE;
 }
 
@@ -379,38 +250,38 @@ read_step (Reader *reader, xmlNode *node, ArbStep *step, GError **error)
   ArbMove *move = &step->move;
   gint64 player;
   int x = 0, y = 0;
-  gboolean has_cell = attribute (node, "x") != NULL || attribute (node, "y") != NULL;
+  gboolean has_cell = arb_save_attribute (node, "x") != NULL || arb_save_attribute (node, "y") != NULL;
 
   memset (step, 0, sizeof *step);
   step->refill_discard = step->refill_q = ARB_CARD_NONE;
   if (!arb_move_kind_from_id ((const char *) node->name, &move->kind))
     {
-      set_invalid (error, node, _("an unknown kind of step"));
+      arb_save_set_invalid (error, node, _("an unknown kind of step"));
       return FALSE;
     }
-  if (!read_int (node, "player", 0, ARB_MAX_PLAYERS - 1, &player, error)
-      || !read_card (node, &move->card, error))
+  if (!arb_save_read_int (node, "player", 0, ARB_MAX_PLAYERS - 1, &player, error)
+      || !arb_save_read_card (node, &move->card, error))
     return FALSE;
   step->player = (guint8) player;
 
   switch (move->kind)
     {
     case ARB_MOVE_DRAW:
-      return read_draw_source (node, move, error);
+      return arb_save_read_draw_source (node, move, error);
     case ARB_MOVE_PLAY:
-      if (!read_xy (node, &x, &y, error))
+      if (!arb_save_read_xy (node, &x, &y, error))
         return FALSE;
       break;
     case ARB_MOVE_DISCARD:
     default:
       if (has_cell != (reader->variant == ARB_VARIANT_SOLO))
         {
-          set_invalid (error, node, reader->variant == ARB_VARIANT_SOLO
+          arb_save_set_invalid (error, node, reader->variant == ARB_VARIANT_SOLO
                                     ? _("a solo discard needs the cell of Q’s arboretum")
                                     : _("only a solo discard has a cell"));
           return FALSE;
         }
-      if ((has_cell && !read_xy (node, &x, &y, error)) || !read_refills (node, step, error))
+      if ((has_cell && !arb_save_read_xy (node, &x, &y, error)) || !read_refills (node, step, error))
         return FALSE;
       break;
     }
@@ -424,7 +295,7 @@ replay_steps (Reader *reader, xmlNode *node, GError **error)
 {
   guint index = 0;
 
-  for (xmlNode *s = first_element (node->children); s != NULL; s = next_element (s))
+  for (xmlNode *s = arb_save_first_element (node->children); s != NULL; s = arb_save_next_element (s))
     {
       g_autoptr (GError) rules_error = NULL;
       ArbStep step;
@@ -436,7 +307,7 @@ replay_steps (Reader *reader, xmlNode *node, GError **error)
         {
           g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_ILLEGAL_STEP,
                        _("Step %u (line %d) cannot be replayed: %s"),
-                       index, line_of (s), rules_error->message);
+                       index, arb_save_line_of (s), rules_error->message);
           return FALSE;
         }
     }
@@ -450,7 +321,7 @@ mismatch (GError **error, xmlNode *node, const char *what)
 {
   g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_POSITION_MISMATCH,
                _("Line %d: the recorded position disagrees with the steps: %s"),
-               line_of (node), what);
+               arb_save_line_of (node), what);
   return FALSE;
 }
 
@@ -459,7 +330,7 @@ check_number (xmlNode *node, const char *name, guint replayed, const char *what,
 {
   gint64 recorded;
 
-  if (!read_int (node, name, 0, G_MAXUINT16, &recorded, error))
+  if (!arb_save_read_int (node, name, 0, G_MAXUINT16, &recorded, error))
     return FALSE;
   if ((guint) recorded != replayed)
     {
@@ -475,10 +346,10 @@ check_hand (xmlNode *node, const ArbCardSet *hand, guint p, GError **error)
   ArbCardSet recorded = ARB_CARD_SET_INIT;
   guint n = 0;
 
-  for (xmlNode *c = first_element (node->children); c != NULL; c = next_element (c), n++)
+  for (xmlNode *c = arb_save_first_element (node->children); c != NULL; c = arb_save_next_element (c), n++)
     {
       ArbCard card;
-      if (!read_card (c, &card, error))
+      if (!arb_save_read_card (c, &card, error))
         return FALSE;
       arb_card_set_add (&recorded, card);
     }
@@ -495,11 +366,11 @@ check_arboretum (xmlNode *node, const ArbArboretum *arboretum, guint p, GError *
 {
   guint n = 0;
 
-  for (xmlNode *c = first_element (node->children); c != NULL; c = next_element (c), n++)
+  for (xmlNode *c = arb_save_first_element (node->children); c != NULL; c = arb_save_next_element (c), n++)
     {
       ArbCard card;
       int x, y;
-      if (!read_card (c, &card, error) || !read_xy (c, &x, &y, error))
+      if (!arb_save_read_card (c, &card, error) || !arb_save_read_xy (c, &x, &y, error))
         return FALSE;
       if (arb_arboretum_card_at (arboretum, x, y) != card)
         {
@@ -522,10 +393,10 @@ check_pile (xmlNode *node, const ArbPile *pile, guint p, GError **error)
   gboolean differs = FALSE;
   guint n = 0;
 
-  for (xmlNode *c = first_element (node->children); c != NULL; c = next_element (c), n++)
+  for (xmlNode *c = arb_save_first_element (node->children); c != NULL; c = arb_save_next_element (c), n++)
     {
       ArbCard card;
-      if (!read_card (c, &card, error))
+      if (!arb_save_read_card (c, &card, error))
         return FALSE;
       differs |= n >= pile->n || pile->cards[n] != card;
     }
@@ -542,11 +413,11 @@ check_index (xmlNode *node, guint expected, GError **error)
 {
   gint64 index;
 
-  if (!read_int (node, "index", 0, ARB_MAX_PLAYERS - 1, &index, error))
+  if (!arb_save_read_int (node, "index", 0, ARB_MAX_PLAYERS - 1, &index, error))
     return FALSE;
   if ((guint) index != expected)
     {
-      set_invalid (error, node, _("the players and discard piles of the position are not in order"));
+      arb_save_set_invalid (error, node, _("the players and discard piles of the position are not in order"));
       return FALSE;
     }
   return TRUE;
@@ -556,12 +427,12 @@ static gboolean
 check_position (Reader *reader, xmlNode *node, GError **error)
 {
   const ArbState *state = arb_game_get_state (reader->game);
-  xmlNode *child = first_element (node->children);
+  xmlNode *child = arb_save_first_element (node->children);
   ArbPhase phase;
   guint p;
 
   for (phase = ARB_PHASE_DRAW; phase <= ARB_PHASE_OVER; phase++)
-    if (g_strcmp0 (attribute (node, "phase"), arb_save_phase_ids[phase]) == 0)
+    if (g_strcmp0 (arb_save_attribute (node, "phase"), arb_save_phase_ids[phase]) == 0)
       break;
   if (phase != state->phase)
     return mismatch (error, node, _("the phase of the turn"));
@@ -571,18 +442,18 @@ check_position (Reader *reader, xmlNode *node, GError **error)
       || !check_number (node, "deck-size", state->deck.n, _("the size of the deck"), error))
     return FALSE;
 
-  for (p = 0; is_element (child, "player"); p++, child = next_element (child))
+  for (p = 0; arb_save_is_element (child, "player"); p++, child = arb_save_next_element (child))
     {
-      xmlNode *hand = first_element (child->children);
-      xmlNode *arboretum = hand != NULL ? next_element (hand) : NULL;
+      xmlNode *hand = arb_save_first_element (child->children);
+      xmlNode *arboretum = hand != NULL ? arb_save_next_element (hand) : NULL;
 
       if (p >= state->n_players)
         return mismatch (error, child, _("the number of players"));
       if (!check_index (child, p, error))
         return FALSE;
-      if (!is_element (hand, "hand") || !is_element (arboretum, "arboretum"))
+      if (!arb_save_is_element (hand, "hand") || !arb_save_is_element (arboretum, "arboretum"))
         {
-          set_invalid (error, child, _("a player without a hand and an arboretum"));
+          arb_save_set_invalid (error, child, _("a player without a hand and an arboretum"));
           return FALSE;
         }
       if (!check_hand (hand, &state->hands[p], p, error)
@@ -592,7 +463,7 @@ check_position (Reader *reader, xmlNode *node, GError **error)
   if (p != state->n_players)
     return mismatch (error, node, _("the number of players"));
 
-  for (p = 0; is_element (child, "discard-pile"); p++, child = next_element (child))
+  for (p = 0; arb_save_is_element (child, "discard-pile"); p++, child = arb_save_next_element (child))
     {
       if (p >= arb_state_n_piles (state))
         return mismatch (error, child, _("the number of discard piles"));
@@ -601,243 +472,6 @@ check_position (Reader *reader, xmlNode *node, GError **error)
     }
   if (p != arb_state_n_piles (state))
     return mismatch (error, node, _("the number of discard piles"));
-  return TRUE;
-}
-
-/* The review (format 2) */
-
-static gboolean
-bad_review (GError **error, xmlNode *node, guint step, const char *what)
-{
-  if (step == 0)
-    g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_BAD_REVIEW,
-                 _("Line %d: the review of the game is damaged: %s"), line_of (node), what);
-  else
-    g_set_error (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_BAD_REVIEW,
-                 _("Line %d: the review of step %u is damaged: %s"), line_of (node), step, what);
-  return FALSE;
-}
-
-/* Points with two decimals, as written: "-1.05", "12.00"; from -999.99 to
- * 999.99, and not below 0 unless negative is allowed. */
-static gboolean
-read_centi (xmlNode *node, const char *name, gboolean negative, guint step, gint32 *centi,
-            GError **error)
-{
-  const char *text = attribute (node, name);
-  const char *p = text;
-  gboolean minus = FALSE;
-  guint whole = 0, digits = 0;
-
-  if (p != NULL && *p == '-' && negative)
-    minus = TRUE, p++;
-  for (; p != NULL && g_ascii_isdigit (*p) && digits <= 3; p++, digits++)
-    whole = whole * 10 + (guint) (*p - '0');
-  if (p == NULL || digits == 0 || digits > 3 || p[0] != '.' || !g_ascii_isdigit (p[1])
-      || !g_ascii_isdigit (p[2]) || p[3] != '\0')
-    {
-      g_autofree char *what = NULL;
-      g_autofree char *quoted = arb_save_quote (text);
-      if (negative)
-        what = g_strdup_printf (_("“%s” must be points with two decimals, from -999.99 to 999.99, not “%s”"),
-                                name, quoted);
-      else
-        what = g_strdup_printf (_("“%s” must be points with two decimals, from 0.00 to 999.99, not “%s”"),
-                                name, quoted);
-      return bad_review (error, node, step, what);
-    }
-  *centi = (gint32) (whole * 100 + (guint) (p[1] - '0') * 10 + (guint) (p[2] - '0'));
-  if (minus)
-    *centi = -*centi;
-  return TRUE;
-}
-
-static gboolean
-read_count (xmlNode *node, const char *name, guint max, guint *count, GError **error)
-{
-  const char *text = attribute (node, name);
-  guint64 value;
-
-  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1, max, &value, NULL))
-    {
-      g_autofree char *quoted = arb_save_quote (text);
-      g_autofree char *what = g_strdup_printf (_("“%s” must be a whole number from 1 to %u, not “%s”"),
-                                               name, max, quoted);
-      return bad_review (error, node, 0, what);
-    }
-  *count = (guint) value;
-  return TRUE;
-}
-
-/* The computer the review weighed the moves against: hard when the
- * attribute is missing, as in the reviews written before expert. */
-static gboolean
-read_review_level (xmlNode *node, ArbAiLevel *level, GError **error)
-{
-  const char *id = attribute (node, "ai");
-
-  *level = ARB_AI_HARD;
-  if (id == NULL)
-    return TRUE;
-  if (g_strcmp0 (id, arb_ai_level_id (ARB_AI_HARD)) != 0
-      && g_strcmp0 (id, arb_ai_level_id (ARB_AI_EXPERT)) != 0)
-    return bad_review (error, node, 0, _("“ai” must be “hard” or “expert”"));
-  return arb_ai_level_from_id (id, level);
-}
-
-static gboolean
-read_review_params (xmlNode *node, ArbReviewParams *params, GError **error)
-{
-  const char *seed = attribute (node, "seed");
-
-  if (seed == NULL || !g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT64, &params->seed, NULL))
-    {
-      g_autofree char *max = g_strdup_printf ("%" G_GUINT64_FORMAT, G_MAXUINT64);
-      g_autofree char *quoted = arb_save_quote (seed);
-      g_autofree char *what = g_strdup_printf (_("“seed” must be a whole number from 0 to %s, not “%s”"),
-                                               max, quoted);
-      return bad_review (error, node, 0, what);
-    }
-  if (!read_count (node, "samples", ARB_REVIEW_MAX_SAMPLES, &params->samples, error)
-      || !read_count (node, "hard-playouts", ARB_REVIEW_MAX_HARD_PLAYOUTS,
-                      &params->hard_playouts, error))
-    return FALSE;
-  return read_review_level (node, &params->level, error);
-}
-
-/* Hard's choice for step, which the move made was: of the same kind, and
- * legal in the position before the step. */
-static gboolean
-read_review_move (Reader *reader, xmlNode *entry, guint step, const ArbStep *made,
-                  const ArbState *before, ArbMove *move, GError **error)
-{
-  g_autoptr (GError) rules_error = NULL;
-  xmlNode *node = first_element (entry->children);
-  gboolean has_cell;
-  int x = 0, y = 0;
-
-  memset (move, 0, sizeof *move);
-  move->card = ARB_CARD_NONE;
-  if (node == NULL || !arb_move_kind_from_id ((const char *) node->name, &move->kind)
-      || move->kind != made->move.kind || next_element (node) != NULL)
-    {
-      g_autofree char *what = g_strdup_printf (_("hard’s move must be one <%s>, as the step is"),
-                                               arb_move_kind_id (made->move.kind));
-      return bad_review (error, node != NULL ? node : entry, step, what);
-    }
-  has_cell = attribute (node, "x") != NULL || attribute (node, "y") != NULL;
-  switch (move->kind)
-    {
-    case ARB_MOVE_DRAW:
-      if (!read_draw_source (node, move, error))
-        return FALSE;
-      break;
-    case ARB_MOVE_PLAY:
-      if (!read_card (node, &move->card, error) || !read_xy (node, &x, &y, error))
-        return FALSE;
-      break;
-    case ARB_MOVE_DISCARD:
-    default:
-      if (has_cell != (reader->variant == ARB_VARIANT_SOLO))
-        return bad_review (error, node, step, reader->variant == ARB_VARIANT_SOLO
-                                              ? _("a solo discard needs the cell of Q’s arboretum")
-                                              : _("only a solo discard has a cell"));
-      if (!read_card (node, &move->card, error) || (has_cell && !read_xy (node, &x, &y, error)))
-        return FALSE;
-      break;
-    }
-  move->x = (gint16) x;
-  move->y = (gint16) y;
-  if (!arb_state_check (before, move, &rules_error))
-    {
-      g_autofree char *what = g_strdup_printf (_("hard’s move is not legal there: %s"),
-                                               rules_error->message);
-      return bad_review (error, node, step, what);
-    }
-  return TRUE;
-}
-
-static gboolean
-read_review_entry (Reader *reader, xmlNode *node, guint step, const ArbStep *made,
-                   const ArbState *before, ArbReviewEntry *entry, GError **error)
-{
-  gint64 index;
-  gint32 std_error;
-  ArbReviewMark mark;
-
-  if (!is_element (node, "entry"))
-    return bad_review (error, node, step, _("an unexpected element"));
-  if (!read_int (node, "step", 1, G_MAXINT32, &index, error))
-    return FALSE;
-  if ((guint) index != step)
-    {
-      g_autofree char *what = g_strdup_printf (_("it is numbered %u: the entries must follow the steps in order"),
-                                               (guint) index);
-      return bad_review (error, node, step, what);
-    }
-  if (!read_centi (node, "loss", TRUE, step, &entry->loss, error)
-      || !read_centi (node, "error", FALSE, step, &std_error, error)
-      || !read_review_move (reader, node, step, made, before, &entry->best, error))
-    return FALSE;
-  entry->error = (guint32) std_error;
-  /* The expected margin came later: a review without it still loads. */
-  entry->has_expected = attribute (node, "expected") != NULL;
-  if (entry->has_expected && !read_centi (node, "expected", TRUE, step, &entry->expected, error))
-    return FALSE;
-  if (!arb_review_mark_from_id (attribute (node, "mark"), &mark))
-    return bad_review (error, node, step, _("an unknown mark"));
-  if (arb_review_same_move (&entry->best, &made->move) && (entry->loss != 0 || entry->error != 0))
-    return bad_review (error, node, step, _("the move made was hard’s own, so it cannot have lost points"));
-  entry->mark = arb_review_mark_for (entry->loss, entry->error);
-  if (mark != entry->mark)
-    {
-      /* Translators: the marks are ids as the file writes them (none,
-       * inaccuracy, mistake, blunder). */
-      g_autofree char *loss = arb_save_quote (attribute (node, "loss"));
-      g_autofree char *error_text = arb_save_quote (attribute (node, "error"));
-      g_autofree char *what = g_strdup_printf (_("it is marked “%s”, but a loss of %s ± %s makes it “%s”"),
-                                               arb_review_mark_id (mark), loss, error_text,
-                                               arb_review_mark_id (entry->mark));
-      return bad_review (error, node, step, what);
-    }
-  return TRUE;
-}
-
-/* The review of the game's first steps, checked against them. */
-static gboolean
-read_review (Reader *reader, xmlNode *node, guint format_version, GError **error)
-{
-  guint n_steps = arb_game_get_n_steps (reader->game);
-  g_autofree ArbReviewEntry *entries = g_new0 (ArbReviewEntry, MAX (n_steps, 1));
-  g_autofree ArbState *state = g_new (ArbState, 1);
-  ArbReviewParams params;
-  guint n = 0;
-
-  if (format_version < 2)
-    return bad_review (error, node, 0, _("a review needs save format 2"));
-  if (!read_review_params (node, &params, error))
-    return FALSE;
-
-  *state = *arb_game_get_start_state (reader->game);
-  for (xmlNode *e = first_element (node->children); e != NULL; e = next_element (e))
-    {
-      const ArbStep *made;
-
-      if (n >= n_steps)
-        {
-          g_autofree char *what = g_strdup_printf (_("it reviews more steps than the game’s %u"),
-                                                   n_steps);
-          return bad_review (error, e, 0, what);
-        }
-      made = arb_game_get_step (reader->game, n);
-      if (!read_review_entry (reader, e, n + 1, made, state, &entries[n], error))
-        return FALSE;
-      /* The game replayed this step already. */
-      if (!arb_state_apply (state, &made->move, NULL, NULL))
-        g_return_val_if_reached (FALSE);
-      n++;
-    }
-  reader->review = arb_review_new (&params, entries, n);
   return TRUE;
 }
 
@@ -850,13 +484,13 @@ check_root (xmlDocPtr doc, guint *format_version, GError **error)
   const char *format;
   guint64 version;
 
-  if (root == NULL || root->ns != NULL || !is_element (root, "arboretum-save"))
+  if (root == NULL || root->ns != NULL || !arb_save_is_element (root, "arboretum-save"))
     {
       g_set_error_literal (error, ARB_SAVE_ERROR, ARB_SAVE_ERROR_NOT_A_SAVE,
                            _("The file is not an Arboretum save game"));
       return FALSE;
     }
-  format = attribute (root, "format");
+  format = arb_save_attribute (root, "format");
   if (format == NULL || !g_ascii_string_to_unsigned (format, 10, 1, G_MAXUINT32, &version, NULL))
     {
       g_autofree char *quoted = arb_save_quote (format);
@@ -882,19 +516,19 @@ read_document (xmlDocPtr doc, guint format_version, ArbReview **review_out, GErr
 {
   Reader reader = { 0 };
   g_autoptr (GError) rules_error = NULL;
-  xmlNode *game = first_element (xmlDocGetRootElement (doc)->children);
-  xmlNode *players = game != NULL ? next_element (game) : NULL;
-  xmlNode *deck = players != NULL ? next_element (players) : NULL;
-  xmlNode *steps = deck != NULL ? next_element (deck) : NULL;
-  xmlNode *position = steps != NULL ? next_element (steps) : NULL;
-  xmlNode *review = position != NULL ? next_element (position) : NULL;
+  xmlNode *game = arb_save_first_element (xmlDocGetRootElement (doc)->children);
+  xmlNode *players = game != NULL ? arb_save_next_element (game) : NULL;
+  xmlNode *deck = players != NULL ? arb_save_next_element (players) : NULL;
+  xmlNode *steps = deck != NULL ? arb_save_next_element (deck) : NULL;
+  xmlNode *position = steps != NULL ? arb_save_next_element (steps) : NULL;
+  xmlNode *review = position != NULL ? arb_save_next_element (position) : NULL;
   ArbGame *result = NULL;
 
-  if (!is_element (game, "game") || !is_element (players, "players")
-      || !is_element (deck, "deck") || !is_element (steps, "steps")
-      || !is_element (position, "position"))
+  if (!arb_save_is_element (game, "game") || !arb_save_is_element (players, "players")
+      || !arb_save_is_element (deck, "deck") || !arb_save_is_element (steps, "steps")
+      || !arb_save_is_element (position, "position"))
     {
-      set_invalid (error, xmlDocGetRootElement (doc), _("a part of the save game is missing"));
+      arb_save_set_invalid (error, xmlDocGetRootElement (doc), _("a part of the save game is missing"));
       return NULL;
     }
 
@@ -910,13 +544,14 @@ read_document (xmlDocPtr doc, guint format_version, ArbReview **review_out, GErr
                    _("The game cannot be dealt: %s"), rules_error->message);
       goto out;
     }
-  if (review != NULL && !is_element (review, "review"))
+  if (review != NULL && !arb_save_is_element (review, "review"))
     {
-      set_invalid (error, review, _("an unexpected element after the position"));
+      arb_save_set_invalid (error, review, _("an unexpected element after the position"));
       goto out;
     }
   if (replay_steps (&reader, steps, error) && check_position (&reader, position, error)
-      && (review == NULL || read_review (&reader, review, format_version, error)))
+      && (review == NULL
+          || (reader.review = arb_save_read_review (reader.game, review, format_version, error)) != NULL))
     {
       result = g_steal_pointer (&reader.game);
       if (review_out != NULL)

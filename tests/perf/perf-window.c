@@ -57,14 +57,16 @@ on_frame_after_open (GdkFrameClock *clock, GtkWidget *window)
 }
 
 /* What opening a save costs: the file read, checked and replayed through
- * the rules (arb_save_read_file), then the whole of arb_window_open_file,
- * which reads it again and lays the game on the table. */
+ * the rules (arb_save_read_file), then the whole of opening it in the
+ * window: read again, and handed to the window's session, which lays the
+ * game on the table. */
 static void
 open_save (GtkWidget *window)
 {
   g_autoptr (GFile) file = g_file_new_for_commandline_arg (open_path);
   g_autoptr (GError) error = NULL;
   g_autoptr (ArbGame) game = NULL;
+  g_autoptr (ArbReview) review = NULL;
   gint64 start = g_get_monotonic_time ();
 
   game = arb_save_read_file (file, NULL, NULL, &error);
@@ -72,8 +74,11 @@ open_save (GtkWidget *window)
     g_error ("%s", error->message);
   g_print ("read-save-us %" G_GINT64_FORMAT "\n", g_get_monotonic_time () - start);
   opened_at = g_get_monotonic_time ();
-  if (!arb_window_open_file (ARB_WINDOW (window), file, &error))
+  g_clear_object (&game);
+  game = arb_save_read_file (file, &review, NULL, &error);
+  if (game == NULL)
     g_error ("%s", error->message);
+  arb_session_open_game (arb_window_get_session (ARB_WINDOW (window)), game, review, file);
   g_print ("open-save-us %" G_GINT64_FORMAT "\n", g_get_monotonic_time () - opened_at);
   g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint", G_CALLBACK (on_frame_after_open), window);
   gtk_widget_queue_draw (window);
