@@ -78,8 +78,8 @@ class Words:
         raise Failure('a heading of no step: %s' % match.string)
 
     def card(self):
-        """A card's name: "Oak 3", "Chêne 3"."""
-        return r'[^\W\d_][\w’\'-]*(?: [^\W\d_][\w’\'-]*)? [1-8]'
+        """A card's name: "Oak 3", "Chêne 3", "Tulipier de Virginie 3"."""
+        return r'[^\W\d_][\w’\'-]*(?: [^\W\d_][\w’\'-]*){0,3} [1-8]'
 
     def card_name(self):
         """A card of an arboretum, with its place: "Oak 3, row 2, column 4"."""
