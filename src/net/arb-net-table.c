@@ -916,7 +916,6 @@ gboolean
 arb_net_table_replace (ArbNetTable *self, int by_seat, guint seat, ArbAiLevel level, GError **error)
 {
   g_autoptr (ArbPlayer) computer = NULL;
-  g_autoptr (GError) local = NULL;
 
   g_return_val_if_fail (ARB_IS_NET_TABLE (self), FALSE);
   g_return_val_if_fail (seat < arb_net_table_get_n_seats (self), FALSE);
