@@ -143,14 +143,6 @@ arb_net_message_begin (const char *type)
   return message_begin (json_builder_new_immutable (), type);
 }
 
-/* A message whose members may be changed once built (its root ended by
- * the caller): one built for several viewers. */
-JsonBuilder *
-arb_net_message_begin_changeable (const char *type)
-{
-  return message_begin (json_builder_new (), type);
-}
-
 /* The refusal sent for error: its id, and the reason for a person. */
 char *
 arb_net_error_message (const GError *error)
@@ -527,26 +519,155 @@ arb_net_add_view_as (JsonBuilder *builder, const char *member, const ArbProjecti
   json_builder_end_object (builder);
 }
 
-/* The "view" object arb_net_add_view_as() wrote, now view's: a state is
- * the same for every viewer but for "viewer" and the hands, and the four
- * state messages of a move are so one built and three changed. */
+/* ---- the state message's text, written directly ---- */
+/* Four state messages a move, to every table at once: json-glib's builder,
+ * tree and generator (a member name copied twice, a node a value) were a
+ * third of the server's time a move. The text is written here as the
+ * builder would have it, the same members in the same order. */
+
+/* text as a JSON string: quoted, with quotes, backslashes and control
+ * characters escaped (a name has no control characters, but may have
+ * quotes). */
 void
-arb_net_view_change_viewer (JsonObject *object, const ArbProjection *view)
+arb_net_write_string (GString *out, const char *text)
 {
-  JsonArray *seats = json_object_get_array_member (object, "seats");
-
-  json_object_set_int_member (object, "viewer", view->viewer);
-  for (guint p = 0; p < view->state.n_players; p++)
+  g_string_append_c (out, '"');
+  for (const char *c = text; *c != '\0'; c++)
     {
-      ArbCard hand[ARB_N_CARDS];
-      guint n = arb_card_set_to_array (&view->state.hands[p], hand);
-      JsonArray *cards = json_array_sized_new (n);
-      char id[CARD_ID_SIZE];
-
-      for (guint i = 0; i < n; i++)
-        json_array_add_string_element (cards, write_card_id (hand[i], id));
-      json_object_set_array_member (json_array_get_object_element (seats, p), "hand", cards);
+      if (*c == '"' || *c == '\\')
+        g_string_append_c (out, '\\');
+      if ((guchar) *c < 0x20)
+        g_string_append_printf (out, "\\u%04x", (guint) (guchar) *c);
+      else
+        g_string_append_c (out, *c);
     }
+  g_string_append_c (out, '"');
+}
+
+void
+arb_net_write_int (GString *out, const char *member, gint64 value)
+{
+  g_string_append_printf (out, ",\"%s\":%" G_GINT64_FORMAT, member, value);
+}
+
+static void
+write_card (GString *out, ArbCard card)
+{
+  char id[CARD_ID_SIZE];
+
+  if (!arb_card_is_valid (card))
+    g_string_append (out, "null");
+  else
+    arb_net_write_string (out, write_card_id (card, id));
+}
+
+static void
+write_card_list (GString *out, const ArbCard *cards, guint n)
+{
+  g_string_append_c (out, '[');
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ',');
+      write_card (out, cards[i]);
+    }
+  g_string_append_c (out, ']');
+}
+
+/* Seat p's hand as view knows it: a list of cards. */
+void
+arb_net_write_hand (GString *out, const ArbProjection *view, guint p)
+{
+  ArbCard hand[ARB_N_CARDS];
+  guint n = arb_card_set_to_array (&view->state.hands[p], hand);
+
+  write_card_list (out, hand, n);
+}
+
+/* A step as arb_net_add_step() writes it (arb_projection_mask_step first). */
+void
+arb_net_write_step (GString *out, const ArbStep *step)
+{
+  const ArbMove *move = &step->move;
+
+  g_string_append_printf (out, "{\"player\":%u,\"kind\":", (guint) step->player);
+  arb_net_write_string (out, arb_move_kind_id (move->kind));
+  if (move->kind == ARB_MOVE_DRAW)
+    arb_net_write_int (out, "source", move->source);
+  if (move->kind != ARB_MOVE_DRAW || arb_card_is_valid (move->card))
+    {
+      g_string_append (out, ",\"card\":");
+      write_card (out, move->card);
+    }
+  if (move->kind != ARB_MOVE_DRAW)
+    {
+      arb_net_write_int (out, "x", move->x);
+      arb_net_write_int (out, "y", move->y);
+    }
+  g_string_append_c (out, '}');
+}
+
+static void
+write_seat (GString *out, const ArbProjection *view, guint p, ArbNetSpan *hand)
+{
+  const ArbState *s = &view->state;
+
+  g_string_append_printf (out, "{\"hand-size\":%u,\"hand\":", (guint) view->hand_size[p]);
+  hand->start = out->len;
+  arb_net_write_hand (out, view, p);
+  hand->end = out->len;
+  g_string_append (out, ",\"discards\":");
+  write_card_list (out, s->discards[p].cards, s->discards[p].n);
+  g_string_append (out, ",\"arboretum\":[");
+  for (guint i = 0; i < s->arboreta[p].n; i++)
+    {
+      const ArbPlacement *cell = &s->arboreta[p].cells[i];
+
+      g_string_append (out, i > 0 ? ",[" : "[");
+      write_card (out, cell->card);
+      g_string_append_printf (out, ",%d,%d]", cell->x, cell->y);
+    }
+  g_string_append (out, "]}");
+}
+
+/* The "view" member, as arb_net_add_projection() writes it, and where in
+ * out the parts that differ for another viewer lie: the viewer's number
+ * and each seat's hand. */
+void
+arb_net_write_projection (GString *out, const ArbProjection *view, ArbNetSpan *viewer, ArbNetSpan *hands)
+{
+  const ArbState *s = &view->state;
+  gboolean first = TRUE;
+
+  g_string_append (out, ",\"view\":{\"variant\":");
+  arb_net_write_string (out, arb_variant_id (s->variant));
+  g_string_append (out, ",\"species\":[");
+  for (guint sp = 0; sp < ARB_N_SPECIES; sp++)
+    if (s->species & (1u << sp))
+      {
+        if (!first)
+          g_string_append_c (out, ',');
+        first = FALSE;
+        arb_net_write_string (out, arb_species_id ((ArbSpecies) sp));
+      }
+  g_string_append (out, "],\"viewer\":");
+  viewer->start = out->len;
+  g_string_append_printf (out, "%d", view->viewer);
+  viewer->end = out->len;
+  arb_net_write_int (out, "current", s->current);
+  g_string_append (out, ",\"phase\":");
+  arb_net_write_string (out, phase_ids[s->phase]);
+  arb_net_write_int (out, "draws", s->draws);
+  arb_net_write_int (out, "turn", s->turn);
+  arb_net_write_int (out, "deck", s->deck.n);
+  g_string_append (out, ",\"seats\":[");
+  for (guint p = 0; p < s->n_players; p++)
+    {
+      if (p > 0)
+        g_string_append_c (out, ',');
+      write_seat (out, view, p, &hands[p]);
+    }
+  g_string_append (out, "]}");
 }
 
 static gboolean

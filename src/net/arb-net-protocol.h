@@ -66,7 +66,6 @@ JsonObject *arb_net_parse_limited      (const char         *data,
                                         GError            **error);
 char       *arb_net_to_text            (JsonBuilder        *builder);
 JsonBuilder *arb_net_message_begin     (const char         *type);
-JsonBuilder *arb_net_message_begin_changeable (const char   *type);
 char       *arb_net_error_message      (const GError       *error);
 
 gboolean    arb_net_get_int            (JsonObject         *object,
@@ -105,8 +104,26 @@ void        arb_net_add_projection     (JsonBuilder        *builder,
 void        arb_net_add_view_as        (JsonBuilder        *builder,
                                         const char         *member,
                                         const ArbProjection *view);
-void        arb_net_view_change_viewer (JsonObject         *object,
-                                        const ArbProjection *view);
+
+/* Where a part of a text lies: from start to before end. */
+typedef struct {
+  gsize start, end;
+} ArbNetSpan;
+
+void        arb_net_write_string       (GString            *out,
+                                        const char         *text);
+void        arb_net_write_int          (GString            *out,
+                                        const char         *member,
+                                        gint64              value);
+void        arb_net_write_hand         (GString            *out,
+                                        const ArbProjection *view,
+                                        guint               p);
+void        arb_net_write_step         (GString            *out,
+                                        const ArbStep      *step);
+void        arb_net_write_projection   (GString            *out,
+                                        const ArbProjection *view,
+                                        ArbNetSpan         *viewer,
+                                        ArbNetSpan         *hands);
 gboolean    arb_net_read_projection    (JsonObject         *object,
                                         ArbProjection      *view,
                                         GError            **error);

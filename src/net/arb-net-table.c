@@ -655,111 +655,120 @@ away_seconds (ArbNetTable *self, guint seat)
 }
 
 static void
-add_seats (ArbNetTable *self, JsonBuilder *builder)
+write_seats (ArbNetTable *self, GString *out)
 {
-  json_builder_set_member_name (builder, "seats");
-  json_builder_begin_array (builder);
+  g_string_append (out, ",\"seats\":[");
   for (guint seat = 0; seat < arb_net_table_get_n_seats (self); seat++)
     {
       ArbPlayer *player = arb_game_get_player (self->game, seat);
 
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, arb_player_get_name (player));
-      json_builder_set_member_name (builder, "kind");
-      json_builder_add_string_value (builder, is_person (self, seat) ? "person" : arb_player_get_level (player));
-      json_builder_set_member_name (builder, "connected");
-      json_builder_add_boolean_value (builder, !is_person (self, seat) || is_connected (self, seat));
+      g_string_append (out, seat > 0 ? ",{\"name\":" : "{\"name\":");
+      arb_net_write_string (out, arb_player_get_name (player));
+      g_string_append (out, ",\"kind\":");
+      arb_net_write_string (out, is_person (self, seat) ? "person" : arb_player_get_level (player));
+      g_string_append (out, !is_person (self, seat) || is_connected (self, seat) ? ",\"connected\":true"
+                                                                               : ",\"connected\":false");
       if (is_away (self, seat))
-        {
-          json_builder_set_member_name (builder, "away");
-          json_builder_add_int_value (builder, away_seconds (self, seat));
-        }
-      json_builder_end_object (builder);
+        arb_net_write_int (out, "away", away_seconds (self, seat));
+      g_string_append_c (out, '}');
     }
-  json_builder_end_array (builder);
+  g_string_append_c (out, ']');
 }
 
 /* The last step as the viewer may know it: another seat's card drawn from
- * the deck has no face. NULL before the first step. */
-static JsonNode *
-last_step (ArbNetTable *self, int viewer)
+ * the deck has no face. Nothing before the first step. */
+static void
+write_last_step (ArbNetTable *self, int viewer, GString *out)
 {
-  g_autoptr (JsonBuilder) builder = NULL;
   guint n = arb_game_get_n_steps (self->game);
   ArbStep step;
 
   if (n == 0)
-    return NULL;
+    return;
   step = *arb_game_get_step (self->game, n - 1);
   arb_projection_mask_step (viewer, &step);
-  builder = json_builder_new ();
-  arb_net_add_step (builder, &step);
-  return json_builder_get_root (builder);
+  g_string_append (out, ",\"last\":");
+  arb_net_write_step (out, &step);
 }
 
 static void
-add_scores (ArbNetTable *self, JsonBuilder *builder)
+write_scores (ArbNetTable *self, GString *out)
 {
   ArbScoreSheet sheet;
+  gboolean first = TRUE;
 
   arb_game_get_score (self->game, &sheet);
-  json_builder_set_member_name (builder, "scores");
-  json_builder_begin_array (builder);
+  g_string_append (out, ",\"scores\":[");
   for (guint p = 0; p < sheet.n_players; p++)
-    json_builder_add_int_value (builder, sheet.players[p].total);
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "winners");
-  json_builder_begin_array (builder);
+    g_string_append_printf (out, p > 0 ? ",%d" : "%d", sheet.players[p].total);
+  g_string_append (out, "],\"winners\":[");
   for (guint p = 0; p < sheet.n_players; p++)
     if (sheet.winners & (1u << p))
-      json_builder_add_int_value (builder, p);
-  json_builder_end_array (builder);
+      {
+        g_string_append_printf (out, first ? "%u" : ",%u", p);
+        first = FALSE;
+      }
+  g_string_append (out, "]}");
 }
 
-/* The "state" message, built once for all its viewers (the public's view
- * until state_message_for() changes it): a state is the same for every
- * viewer but for its viewer, the hands and the last step. */
-static JsonNode *
-state_message_new (ArbNetTable *self)
+/* A "state" message written once for all its viewers: the public's, and
+ * where in it lie the parts that differ for a seat (its last step, the
+ * viewer, the hands). A state is the same for every viewer but for those,
+ * so a seat's text is the public's with them written again. */
+typedef struct {
+  GString    *text;
+  ArbNetSpan  last, viewer, hands[ARB_MAX_PLAYERS];
+} StateText;
+
+static void
+state_text_init (ArbNetTable *self, StateText *state)
 {
-  g_autoptr (JsonBuilder) builder = arb_net_message_begin_changeable ("state");
   g_autofree ArbProjection *view = g_new (ArbProjection, 1);
-  JsonNode *last = last_step (self, ARB_VIEWER_PUBLIC);
+  GString *out = state->text = g_string_sized_new (2048);
 
   arb_game_project (self->game, ARB_VIEWER_PUBLIC, view);
-  json_builder_set_member_name (builder, "step");
-  json_builder_add_int_value (builder, arb_game_get_n_steps (self->game));
-  json_builder_set_member_name (builder, "started");
-  json_builder_add_boolean_value (builder, arb_net_table_get_started (self));
-  json_builder_set_member_name (builder, "replace-after");
-  json_builder_add_int_value (builder, self->replace_after);
-  add_seats (self, builder);
-  if (last != NULL)
-    {
-      json_builder_set_member_name (builder, "last");
-      json_builder_add_value (builder, last);
-    }
-  arb_net_add_projection (builder, view);
+  g_string_append (out, "{\"type\":\"state\"");
+  arb_net_write_int (out, "step", arb_game_get_n_steps (self->game));
+  g_string_append (out, arb_net_table_get_started (self) ? ",\"started\":true" : ",\"started\":false");
+  arb_net_write_int (out, "replace-after", self->replace_after);
+  write_seats (self, out);
+  state->last.start = out->len;
+  write_last_step (self, ARB_VIEWER_PUBLIC, out);
+  state->last.end = out->len;
+  arb_net_write_projection (out, view, &state->viewer, state->hands);
   if (arb_game_is_finished (self->game))
-    add_scores (self, builder);
-  json_builder_end_object (builder);
-  return json_builder_get_root (builder);
+    write_scores (self, out);
+  else
+    g_string_append_c (out, '}');
 }
 
-/* The text of message for one viewer: a seat, or ARB_VIEWER_PUBLIC. */
-static char *
-state_message_for (ArbNetTable *self, JsonNode *message, int viewer)
+static void
+append_range (GString *out, const GString *text, gsize from, gsize until)
 {
-  JsonObject *object = json_node_get_object (message);
+  g_string_append_len (out, text->str + from, (gssize) (until - from));
+}
+
+/* The text of state for one viewer (a seat), into out. */
+static void
+state_text_for (ArbNetTable *self, const StateText *state, int viewer, GString *out)
+{
   g_autofree ArbProjection *view = g_new (ArbProjection, 1);
-  JsonNode *last = last_step (self, viewer);
+  gsize at;
 
   arb_game_project (self->game, viewer, view);
-  arb_net_view_change_viewer (json_object_get_object_member (object, "view"), view);
-  if (last != NULL)
-    json_object_set_member (object, "last", last);
-  return json_to_string (message, FALSE);
+  g_string_truncate (out, 0);
+  append_range (out, state->text, 0, state->last.start);
+  write_last_step (self, viewer, out);
+  append_range (out, state->text, state->last.end, state->viewer.start);
+  g_string_append_printf (out, "%d", viewer);
+  at = state->viewer.end;
+  for (guint p = 0; p < arb_net_table_get_n_seats (self); p++)
+    {
+      append_range (out, state->text, at, state->hands[p].start);
+      arb_net_write_hand (out, view, p);
+      at = state->hands[p].end;
+    }
+  append_range (out, state->text, at, state->text->len);
 }
 
 /* The "history" message for one viewer: the start as that viewer saw it
@@ -827,24 +836,23 @@ send_record (ArbNetTable *self, ArbNetPeer *only)
 static void
 broadcast (ArbNetTable *self)
 {
-  g_autoptr (JsonNode) message = NULL;
-  g_autofree char *spectators = NULL;
+  g_autoptr (GString) text = NULL;
+  StateText state;
 
   if (self->peers->len == 0)
     return;
-  message = state_message_new (self);
+  state_text_init (self, &state);
+  text = g_string_sized_new (state.text->len + 256);
   for (guint i = 0; i < self->peers->len; i++)
     {
       ArbNetPeer *peer = g_ptr_array_index (self->peers, i);
       int seat = arb_net_peer_get_seat (peer);
-      g_autofree char *text = NULL;
 
-      if (seat < 0 && spectators == NULL)
-        spectators = state_message_for (self, message, ARB_VIEWER_PUBLIC);
       if (seat >= 0)
-        text = state_message_for (self, message, seat);
-      arb_net_peer_send (peer, seat >= 0 ? text : spectators);
+        state_text_for (self, &state, seat, text);
+      arb_net_peer_send (peer, seat >= 0 ? text->str : state.text->str);
     }
+  g_string_free (state.text, TRUE);
 }
 
 /* The first free seat of a person, now taken and named name (a name
