@@ -74,6 +74,8 @@ struct _ArbNetServer
   GHashTable *creators;       /* id -> address the table was created from */
   GHashTable *address_tables; /* address -> number of its tables held */
   guint       sweep_source;
+  GQueue      connections;    /* of Connection, for the idle check */
+  guint       idle_source;
 };
 
 enum {
@@ -846,7 +848,8 @@ typedef struct {
   ArbNetPeer   *peer;
   ArbNetInput  *input;         /* NULL for a connection made elsewhere */
   gint64        last_message;
-  guint         idle_source;
+  GList         link;          /* in the server's connections */
+  gboolean      closing;       /* found idle, its closing under way */
 } Connection;
 
 static void
@@ -879,22 +882,53 @@ on_pong (SoupWebsocketConnection *connection, GBytes *message, gpointer user_dat
 
 /* Silent past the idle timeout: the other end is gone, or does not answer
  * pings; it is not told. At no table without a message that long: told. */
-static gboolean
-on_idle_check (gpointer user_data)
+static void
+check_idle (Connection *c, gint64 now)
 {
-  Connection *c = user_data;
-  gint64 now = g_get_monotonic_time ();
   gint64 timeout = (gint64) c->server->idle_timeout * G_USEC_PER_SEC;
 
+  if (c->closing)
+    return;
   if (c->input != NULL && now - arb_net_input_get_last_read (c->input) > timeout)
     {
-      c->idle_source = 0;
+      c->closing = TRUE;
       arb_net_input_close_connection (c->input);
-      return G_SOURCE_REMOVE;
+      return;
     }
   if (arb_net_peer_get_table (c->peer) == NULL && now - c->last_message > timeout)
     arb_net_peer_close (c->peer, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION, "idle");
+}
+
+/* Every connection's idle check, from one timer of the server: a timer
+ * each was a quarter of the sources GLib's loop walks at every pass. The
+ * connections found idle are closed after the walk, as closing one takes
+ * it from the list. */
+static gboolean
+on_idle_sweep (gpointer user_data)
+{
+  ArbNetServer *self = user_data;
+  g_autoptr (GPtrArray) idle = g_ptr_array_new ();
+  gint64 now = g_get_monotonic_time ();
+
+  for (GList *link = self->connections.head; link != NULL; link = link->next)
+    g_ptr_array_add (idle, link->data);
+  for (guint i = 0; i < idle->len; i++)
+    check_idle (g_ptr_array_index (idle, i), now);
   return G_SOURCE_CONTINUE;
+}
+
+/* Pings, and the idle check, come three times in the idle timeout. */
+static guint
+ping_every (ArbNetServer *self)
+{
+  return MAX (1, self->idle_timeout / 3);
+}
+
+static void
+schedule_idle_sweep (ArbNetServer *self)
+{
+  g_clear_handle_id (&self->idle_source, g_source_remove);
+  self->idle_source = g_timeout_add_seconds (ping_every (self), on_idle_sweep, self);
 }
 
 static void
@@ -902,7 +936,6 @@ on_closed (SoupWebsocketConnection *connection, gpointer user_data)
 {
   Connection *c = user_data;
 
-  g_clear_handle_id (&c->idle_source, g_source_remove);
   arb_net_peer_close (c->peer, SOUP_WEBSOCKET_CLOSE_NORMAL, NULL);
   arb_net_server_remove_peer (c->server, c->peer);
   /* The peer holds the connection, whose handlers hold the peer: letting go
@@ -916,7 +949,7 @@ connection_free (gpointer data, GClosure *closure)
 {
   Connection *c = data;
 
-  g_clear_handle_id (&c->idle_source, g_source_remove);
+  g_queue_unlink (&c->server->connections, &c->link);
   g_clear_object (&c->input);
   g_object_unref (c->peer);
   g_object_unref (c->server);
@@ -931,13 +964,12 @@ on_websocket (SoupServer *soup, SoupServerMessage *msg, const char *path,
   Connection *c = g_new0 (Connection, 1);
   const char *address = NULL;
   ArbNetInput *input;
-  guint ping_every = MAX (1, self->idle_timeout / 3);
 
   input = arb_net_listener_upgraded (self->listener, soup_server_message_get_remote_address (msg), &address);
   /* Larger frames close the connection (1009) before they are read; the
    * input's budget bounds a message of many frames. */
   soup_websocket_connection_set_max_incoming_payload_size (connection, ARB_NET_MAX_MESSAGE);
-  soup_websocket_connection_set_keepalive_interval (connection, ping_every);
+  soup_websocket_connection_set_keepalive_interval (connection, ping_every (self));
   c->server = g_object_ref (self);
   c->peer = arb_net_peer_new (connection, address != NULL ? address : soup_server_message_get_remote_host (msg));
   c->last_message = g_get_monotonic_time ();
@@ -946,7 +978,10 @@ on_websocket (SoupServer *soup, SoupServerMessage *msg, const char *path,
       c->input = g_object_ref (input);
       arb_net_input_set_budget (input, BYTES_BETWEEN_MESSAGES);
     }
-  c->idle_source = g_timeout_add_seconds (ping_every, on_idle_check, c);
+  c->link.data = c;
+  g_queue_push_tail_link (&self->connections, &c->link);
+  if (self->idle_source == 0)
+    schedule_idle_sweep (self);
   arb_net_server_add_peer (self, c->peer);
   g_signal_connect (connection, "message", G_CALLBACK (on_message), c);
   g_signal_connect (connection, "pong", G_CALLBACK (on_pong), c);
@@ -1044,6 +1079,7 @@ arb_net_server_dispose (GObject *object)
   ArbNetServer *self = ARB_NET_SERVER (object);
 
   g_clear_handle_id (&self->sweep_source, g_source_remove);
+  g_clear_handle_id (&self->idle_source, g_source_remove);
   if (self->peers != NULL)
     arb_net_server_shutdown (self);
   g_clear_object (&self->listener);
@@ -1118,6 +1154,8 @@ arb_net_server_set_property (GObject *object, guint prop_id, const GValue *value
       break;
     case PROP_IDLE_TIMEOUT:
       self->idle_timeout = g_value_get_uint (value);
+      if (self->idle_source != 0)
+        schedule_idle_sweep (self);
       break;
     case PROP_MAX_TABLES_PER_ADDRESS:
       self->tables_per_address = g_value_get_uint (value);
