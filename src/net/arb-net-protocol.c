@@ -544,10 +544,34 @@ arb_net_write_string (GString *out, const char *text)
   g_string_append_c (out, '"');
 }
 
+/* value in decimal, without printf: a state has dozens of numbers. */
+void
+arb_net_write_number (GString *out, gint64 value)
+{
+  char digits[24];
+  guint n = 0;
+  guint64 magnitude = value < 0 ? -(guint64) value : (guint64) value;
+
+  if (value < 0)
+    g_string_append_c (out, '-');
+  do
+    {
+      digits[n++] = (char) ('0' + magnitude % 10);
+      magnitude /= 10;
+    }
+  while (magnitude > 0);
+  while (n > 0)
+    g_string_append_c (out, digits[--n]);
+}
+
+/* A member after the first: a comma, its name, its value. */
 void
 arb_net_write_int (GString *out, const char *member, gint64 value)
 {
-  g_string_append_printf (out, ",\"%s\":%" G_GINT64_FORMAT, member, value);
+  g_string_append (out, ",\"");
+  g_string_append (out, member);
+  g_string_append (out, "\":");
+  arb_net_write_number (out, value);
 }
 
 static void
@@ -574,14 +598,14 @@ write_card_list (GString *out, const ArbCard *cards, guint n)
   g_string_append_c (out, ']');
 }
 
-/* Seat p's hand as view knows it: a list of cards. */
+/* A hand: a list of its cards. */
 void
-arb_net_write_hand (GString *out, const ArbProjection *view, guint p)
+arb_net_write_hand (GString *out, const ArbCardSet *hand)
 {
-  ArbCard hand[ARB_N_CARDS];
-  guint n = arb_card_set_to_array (&view->state.hands[p], hand);
+  ArbCard cards[ARB_N_CARDS];
+  guint n = arb_card_set_to_array (hand, cards);
 
-  write_card_list (out, hand, n);
+  write_card_list (out, cards, n);
 }
 
 /* A step as arb_net_add_step() writes it (arb_projection_mask_step first). */
@@ -590,7 +614,9 @@ arb_net_write_step (GString *out, const ArbStep *step)
 {
   const ArbMove *move = &step->move;
 
-  g_string_append_printf (out, "{\"player\":%u,\"kind\":", (guint) step->player);
+  g_string_append (out, "{\"player\":");
+  arb_net_write_number (out, step->player);
+  g_string_append (out, ",\"kind\":");
   arb_net_write_string (out, arb_move_kind_id (move->kind));
   if (move->kind == ARB_MOVE_DRAW)
     arb_net_write_int (out, "source", move->source);
@@ -612,9 +638,11 @@ write_seat (GString *out, const ArbProjection *view, guint p, ArbNetSpan *hand)
 {
   const ArbState *s = &view->state;
 
-  g_string_append_printf (out, "{\"hand-size\":%u,\"hand\":", (guint) view->hand_size[p]);
+  g_string_append (out, "{\"hand-size\":");
+  arb_net_write_number (out, view->hand_size[p]);
+  g_string_append (out, ",\"hand\":");
   hand->start = out->len;
-  arb_net_write_hand (out, view, p);
+  arb_net_write_hand (out, &s->hands[p]);
   hand->end = out->len;
   g_string_append (out, ",\"discards\":");
   write_card_list (out, s->discards[p].cards, s->discards[p].n);
@@ -625,7 +653,11 @@ write_seat (GString *out, const ArbProjection *view, guint p, ArbNetSpan *hand)
 
       g_string_append (out, i > 0 ? ",[" : "[");
       write_card (out, cell->card);
-      g_string_append_printf (out, ",%d,%d]", cell->x, cell->y);
+      g_string_append_c (out, ',');
+      arb_net_write_number (out, cell->x);
+      g_string_append_c (out, ',');
+      arb_net_write_number (out, cell->y);
+      g_string_append_c (out, ']');
     }
   g_string_append (out, "]}");
 }
@@ -652,7 +684,7 @@ arb_net_write_projection (GString *out, const ArbProjection *view, ArbNetSpan *v
       }
   g_string_append (out, "],\"viewer\":");
   viewer->start = out->len;
-  g_string_append_printf (out, "%d", view->viewer);
+  arb_net_write_number (out, view->viewer);
   viewer->end = out->len;
   arb_net_write_int (out, "current", s->current);
   g_string_append (out, ",\"phase\":");

@@ -112,12 +112,13 @@ typedef struct {
 
 void        arb_net_write_string       (GString            *out,
                                         const char         *text);
+void        arb_net_write_number       (GString            *out,
+                                        gint64              value);
 void        arb_net_write_int          (GString            *out,
                                         const char         *member,
                                         gint64              value);
 void        arb_net_write_hand         (GString            *out,
-                                        const ArbProjection *view,
-                                        guint               p);
+                                        const ArbCardSet   *hand);
 void        arb_net_write_step         (GString            *out,
                                         const ArbStep      *step);
 void        arb_net_write_projection   (GString            *out,

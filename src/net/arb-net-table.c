@@ -700,12 +700,18 @@ write_scores (ArbNetTable *self, GString *out)
   arb_game_get_score (self->game, &sheet);
   g_string_append (out, ",\"scores\":[");
   for (guint p = 0; p < sheet.n_players; p++)
-    g_string_append_printf (out, p > 0 ? ",%d" : "%d", sheet.players[p].total);
+    {
+      if (p > 0)
+        g_string_append_c (out, ',');
+      arb_net_write_number (out, sheet.players[p].total);
+    }
   g_string_append (out, "],\"winners\":[");
   for (guint p = 0; p < sheet.n_players; p++)
     if (sheet.winners & (1u << p))
       {
-        g_string_append_printf (out, first ? "%u" : ",%u", p);
+        if (!first)
+          g_string_append_c (out, ',');
+        arb_net_write_number (out, p);
         first = FALSE;
       }
   g_string_append (out, "]}");
@@ -748,27 +754,23 @@ append_range (GString *out, const GString *text, gsize from, gsize until)
   g_string_append_len (out, text->str + from, (gssize) (until - from));
 }
 
-/* The text of state for one viewer (a seat), into out. */
+/* The text of state for one viewer (a seat), into out: the public's, but
+ * for the last step, the viewer and its own hand. A seat knows of the other
+ * hands what everybody knows (arb_projection_init(): the cards seen going
+ * into them), so only its own hand differs from the public's. */
 static void
 state_text_for (ArbNetTable *self, const StateText *state, int viewer, GString *out)
 {
-  g_autofree ArbProjection *view = g_new (ArbProjection, 1);
-  gsize at;
+  const ArbState *now = arb_game_get_state (self->game);
 
-  arb_game_project (self->game, viewer, view);
   g_string_truncate (out, 0);
   append_range (out, state->text, 0, state->last.start);
   write_last_step (self, viewer, out);
   append_range (out, state->text, state->last.end, state->viewer.start);
-  g_string_append_printf (out, "%d", viewer);
-  at = state->viewer.end;
-  for (guint p = 0; p < arb_net_table_get_n_seats (self); p++)
-    {
-      append_range (out, state->text, at, state->hands[p].start);
-      arb_net_write_hand (out, view, p);
-      at = state->hands[p].end;
-    }
-  append_range (out, state->text, at, state->text->len);
+  arb_net_write_number (out, viewer);
+  append_range (out, state->text, state->viewer.end, state->hands[viewer].start);
+  arb_net_write_hand (out, &now->hands[viewer]);
+  append_range (out, state->text, state->hands[viewer].end, state->text->len);
 }
 
 /* The "history" message for one viewer: the start as that viewer saw it
