@@ -161,18 +161,30 @@ arb_accessible_hide_empty_labels (GtkWidget *root)
     arb_accessible_hide_empty_labels (child);
 }
 
+static gboolean
+on_query_repeating_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
+                            gpointer user_data)
+{
+  const char *text = g_object_get_data (G_OBJECT (widget), "arb-repeating-tooltip");
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 /* Gives widget a tooltip that repeats what it says (the whole of a label
- * that may be cut short): GTK 4.8 would read it a second time as its
- * description. */
+ * that may be cut short). Not its tooltip text: GTK 4.8 makes that the
+ * description, read a second time, and tells a screen reader of every
+ * change, for every widget redrawn after every step (about 300 a game).
+ * The tooltip is asked for when it shows. */
 void
 arb_accessible_set_repeating_tooltip (GtkWidget *widget, const char *text)
 {
-  /* Each new tooltip is a new description and reset: two changes that a
-   * screen reader is told of, for every widget redrawn after every step. */
-  if (g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0)
-    return;
-  gtk_widget_set_tooltip_text (widget, text);
-  gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  if (g_object_get_data (G_OBJECT (widget), "arb-repeating-tooltip") == NULL)
+    g_signal_connect (widget, "query-tooltip", G_CALLBACK (on_query_repeating_tooltip), NULL);
+  g_object_set_data_full (G_OBJECT (widget), "arb-repeating-tooltip", g_strdup (text != NULL ? text : ""), g_free);
+  gtk_widget_set_has_tooltip (widget, text != NULL && *text != '\0');
 }
 
 /* Leaves a widget out of the accessibility tree, or puts it back. */

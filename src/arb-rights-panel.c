@@ -143,16 +143,18 @@ add_species_rows (ArbRightsPanel *self, const ArbRights *rights, const ArbSpecie
   gtk_widget_set_margin_bottom (detail, 4);
   gtk_label_set_xalign (GTK_LABEL (score), 1);
   gtk_widget_set_hexpand (name, TRUE);
-  gtk_grid_attach (self->grid, name, 0, top, 1, 1);
-  gtk_grid_attach (self->grid, verdict, 1, top, 1, 1);
-  gtk_grid_attach (self->grid, score, 2, top, 1, 1);
-  gtk_grid_attach (self->grid, detail, 0, top + 1, 3, 1);
+  /* Described before they are in the window: a screen reader is told of
+   * every change of a description there, five a species after every step. */
   gtk_widget_set_tooltip_text (name, text);
   gtk_widget_set_tooltip_text (verdict, text);
   gtk_widget_set_tooltip_text (score, text);
   gtk_widget_set_tooltip_text (detail, text);
   gtk_accessible_update_property (GTK_ACCESSIBLE (name), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   text, -1);
+  gtk_grid_attach (self->grid, name, 0, top, 1, 1);
+  gtk_grid_attach (self->grid, verdict, 1, top, 1, 1);
+  gtk_grid_attach (self->grid, score, 2, top, 1, 1);
+  gtk_grid_attach (self->grid, detail, 0, top + 1, 3, 1);
 }
 
 static char *

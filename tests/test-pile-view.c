@@ -98,7 +98,10 @@ test_deck (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (arb_card_widget_get_card (top_card (fixture)), ==, ARB_CARD_NONE);
   arb_test_assert_label (top_card (fixture), "Face-down card");
   arb_test_assert_label (button, "Deck, 30 cards");
-  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Deck, 30 cards");
+  /* Its tooltip repeats its name when it shows: not its tooltip text,
+   * which GTK 4.8 would make its description, said again. */
+  g_assert_true (gtk_widget_get_has_tooltip (button));
+  g_assert_null (gtk_widget_get_tooltip_text (button));
   g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "win.draw");
   g_assert_cmpint (g_variant_get_int32 (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (button))), ==,
                    ARB_SOURCE_DECK);
