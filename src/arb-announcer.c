@@ -109,6 +109,20 @@ arb_announcer_say_news (ArbAnnouncer *self, const char *then)
   arb_announcer_forget (self);
 }
 
+/* What was gathered and not said yet, taken away: for whoever says the
+ * end of the game, which would cut it short. */
+char *
+arb_announcer_take_news (ArbAnnouncer *self)
+{
+  char *news;
+
+  g_return_val_if_fail (ARB_IS_ANNOUNCER (self), NULL);
+  add_deck_draws (self);
+  news = g_strdup (self->news->str);
+  arb_announcer_forget (self);
+  return news;
+}
+
 /* Says text at once, from wherever the focus is, if the speaker is on
  * screen. */
 void

@@ -23,6 +23,7 @@ void          arb_announcer_add_step  (ArbAnnouncer   *self,
 gboolean      arb_announcer_is_due    (ArbAnnouncer   *self);
 void          arb_announcer_say_news  (ArbAnnouncer   *self,
                                        const char     *then);
+char         *arb_announcer_take_news (ArbAnnouncer   *self);
 void          arb_announcer_say       (ArbAnnouncer   *self,
                                        const char     *text);
 void          arb_announcer_forget    (ArbAnnouncer   *self);

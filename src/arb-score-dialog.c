@@ -46,6 +46,7 @@ struct _ArbScoreDialog
   guint             walk_cards; /* of that path, lit so far */
   ArbPlacement      walk_lit;   /* the card lit last */
   char             *names[ARB_MAX_PLAYERS];
+  char             *news;       /* the last steps, said before the outcome */
 
   ArbGame          *game;
   ArbScoreSheet     sheet;
@@ -453,6 +454,17 @@ scroll_to_told (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* What the game's last steps did, not said yet when the game ended: said
+ * first, in the same breath as the outcome, as the sheet coming up would
+ * cut it short if it were said on the table. */
+void
+arb_score_dialog_set_news (ArbScoreDialog *self, const char *news)
+{
+  g_return_if_fail (ARB_IS_SCORE_DIALOG (self));
+  g_free (self->news);
+  self->news = g_strdup (news);
+}
+
 /* The end of the story said: the result and every player's points, from
  * the New Game button if the focus went with the Skip button. Once the
  * sheet is on screen, where a screen reader follows its focus. */
@@ -467,6 +479,15 @@ say_outcome (gpointer data)
   if (focus == NULL || !gtk_widget_get_mapped (focus))
     gtk_widget_grab_focus (self->new_game_button);
   text = arb_score_describe_outcome (&self->sheet, (const char * const *) self->names);
+  if (self->news != NULL && *self->news != '\0')
+    {
+      /* Translators: what the last turn did, then the result and the points, said at the end of a game. */
+      g_autofree char *both = g_strdup_printf (_("%s. %s"), self->news, text);
+
+      g_free (text);
+      text = g_steal_pointer (&both);
+    }
+  g_clear_pointer (&self->news, g_free);
   arb_accessible_announce (GTK_WIDGET (self), text);
   return G_SOURCE_REMOVE;
 }
@@ -634,6 +655,7 @@ arb_score_dialog_dispose (GObject *object)
   g_clear_pointer (&self->chapters, g_ptr_array_unref);
   for (guint p = 0; p < ARB_MAX_PLAYERS; p++)
     g_clear_pointer (&self->names[p], g_free);
+  g_clear_pointer (&self->news, g_free);
   g_clear_object (&self->game);
   gtk_widget_dispose_template (GTK_WIDGET (self), ARB_TYPE_SCORE_DIALOG);
   G_OBJECT_CLASS (arb_score_dialog_parent_class)->dispose (object);

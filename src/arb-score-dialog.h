@@ -13,6 +13,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (ArbScoreDialog, arb_score_dialog, ARB, SCORE_DIALOG, AdwWindow)
 
 ArbScoreDialog *arb_score_dialog_new              (ArbGame        *game);
+void            arb_score_dialog_set_news         (ArbScoreDialog *self,
+                                                   const char     *news);
 const char     *arb_score_dialog_get_points_text  (ArbScoreDialog *self,
                                                    guint           player,
                                                    ArbSpecies      species);

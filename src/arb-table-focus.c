@@ -21,6 +21,15 @@ _arb_table_announce (ArbTable *self, const char *text)
   arb_announcer_say (self->announcer, text);
 }
 
+/* What the game's last steps did and the table has not said: the score
+ * sheet says it first, as it comes up when the game ends. */
+char *
+arb_table_take_news (ArbTable *self)
+{
+  g_return_val_if_fail (ARB_IS_TABLE (self), NULL);
+  return arb_announcer_take_news (self->announcer);
+}
+
 /* Tells the player something that lasts until the next step, in the line
  * under the heading, where it hides no card. */
 void
@@ -139,7 +148,10 @@ restore_focus (gpointer data)
     }
   else
     keep_focus_on_table (self, root);
-  if (arb_announcer_is_due (self->announcer))
+  /* The last turn's news waits for the score sheet, which says it before
+   * the outcome (arb_table_take_news): said here, it would be cut short as
+   * the sheet comes up. */
+  if (arb_announcer_is_due (self->announcer) && shown_state (self)->phase != ARB_PHASE_OVER)
     arb_announcer_say_news (self->announcer, arb_table_heading_get_status (self->heading));
   return G_SOURCE_REMOVE;
 }

@@ -58,5 +58,6 @@ void            arb_table_read_arboretum (ArbTable       *self,
                                           guint           player);
 char           *arb_table_describe_situation (ArbTable   *self);
 void            arb_table_say_situation  (ArbTable       *self);
+char           *arb_table_take_news      (ArbTable       *self);
 
 G_END_DECLS

@@ -158,13 +158,19 @@ update_page (ArbWindow *self)
   update_actions (self);
 }
 
-/* The scores, whose Replay shows the game again. */
+/* The scores, whose Replay shows the game again. A new sheet says what
+ * the table had still to say of the last turn. */
 static void
 show_scores (ArbWindow *self)
 {
+  g_autofree char *news = arb_table_take_news (self->table);
+
   if (_arb_window_present_scores (self))
-    g_signal_connect_object (self->score_dialog, "replay", G_CALLBACK (arb_window_start_replay), self,
-                             G_CONNECT_SWAPPED);
+    {
+      arb_score_dialog_set_news (self->score_dialog, news);
+      g_signal_connect_object (self->score_dialog, "replay", G_CALLBACK (arb_window_start_replay), self,
+                               G_CONNECT_SWAPPED);
+    }
 }
 
 /* A card drawn, planted or discarded in the game being played (not in its
