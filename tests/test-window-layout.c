@@ -838,29 +838,58 @@ test_fits_the_screen (void)
   g_settings_reset (settings, "window-height");
 }
 
-/* A laptop of 800 pixels holds a table of four: nothing in the window
- * asks for more width than that. */
+/* The text's size the desktop asks for (GNOME's text scaling factor,
+ * which reaches GTK as gtk-xft-dpi): 1, or 1.25 of "Large Text". */
 static void
-test_fits_small_screen (void)
+set_text_scale (double scale)
 {
-  ArbWindow *window = arb_test_new_window ();
-  GtkWidget *content;
-  int minimum, natural;
+  g_object_set (gtk_settings_get_default (), "gtk-xft-dpi", (int) (96 * 1024 * scale), NULL);
+}
 
+/* What width and height content asks for at least, laid out as wide as
+ * the screen. */
+static void
+measure_content (GtkWidget *content, int screen_width, const char *what, int *width, int *height)
+{
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, width, NULL, NULL, NULL);
+  gtk_widget_measure (content, GTK_ORIENTATION_VERTICAL, MAX (*width, screen_width), height, NULL, NULL, NULL);
+  g_test_message ("%s: minimum width %d, height %d", what, *width, *height);
+}
+
+typedef struct {
+  double text_scale;
+  int    width, height; /* of the screen */
+} Screen;
+
+/* A laptop of 800 × 600 pixels holds a table of four: nothing in the
+ * window asks for more width than the screen, nor more height than it
+ * leaves under GNOME's top bar; with the desktop's large text too, on
+ * that laptop (1.25) and on a screen of 1280 × 800 (1.5). */
+static void
+test_fits_small_screen (gconstpointer data)
+{
+  const Screen *screen = data;
+  ArbWindow *window;
+  GtkWidget *content;
+  int width, height;
+
+  set_text_scale (screen->text_scale);
+  window = arb_test_new_window ();
   gtk_window_present (GTK_WINDOW (window));
   start_table_of_four (window);
   arb_test_wait_for (window, arb_test_piles_laid_out);
   content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
-  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
-  g_test_message ("minimum width %d, natural %d", minimum, natural);
-  g_assert_cmpint (minimum, <=, 800);
+  measure_content (content, screen->width, "the game", &width, &height);
+  g_assert_cmpint (width, <=, screen->width);
+  g_assert_cmpint (height, <=, screen->height - 40);
   /* The replay's bar too, with every button it may show. */
   arb_window_start_replay (window);
   g_assert_true (gtk_widget_get_visible (window->back_to_game_button));
-  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
-  g_test_message ("in the replay: minimum width %d, natural %d", minimum, natural);
-  g_assert_cmpint (minimum, <=, 800);
+  measure_content (content, screen->width, "the replay", &width, &height);
+  g_assert_cmpint (width, <=, screen->width);
+  g_assert_cmpint (height, <=, screen->height - 40);
   gtk_window_destroy (GTK_WINDOW (window));
+  set_text_scale (1.0);
 }
 
 /* The welcome page has one New Game, its own, and no side panel button;
@@ -1012,6 +1041,9 @@ test_hostile_settings (void)
 int
 main (int argc, char *argv[])
 {
+  static const Screen laptop = { 1.0, 800, 600 }, laptop_large_text = { 1.25, 800, 600 },
+                      large_text = { 1.5, 1280, 800 };
+
   arb_test_window_init (&argc, &argv);
   /* The desktop's Reduce animation: cards land at once, the chart is up as
    * soon as it is asked for, and nothing moves while the layout is read. */
@@ -1028,7 +1060,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/pile-titles", test_pile_titles);
   g_test_add_func ("/window/scroll-to-newest", test_scroll_to_newest);
   g_test_add_func ("/window/shortcuts-window", test_shortcuts_window);
-  g_test_add_func ("/window/fits-small-screen", test_fits_small_screen);
+  g_test_add_data_func ("/window/fits-small-screen", &laptop, test_fits_small_screen);
+  g_test_add_data_func ("/window/fits-small-screen/large-text", &laptop_large_text, test_fits_small_screen);
+  g_test_add_data_func ("/window/fits-the-screen/large-text", &large_text, test_fits_small_screen);
   g_test_add_func ("/window/fits-the-screen", test_fits_the_screen);
   g_test_add_func ("/window/hand-fits", test_hand_fits);
   g_test_add_func ("/window/toggle-side-panel", test_toggle_side_panel);
