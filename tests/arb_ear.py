@@ -105,6 +105,7 @@ class Speech:
         self.said = []
         self.said_on = []   # the name of what had the focus as each was said
         self.noise = 0
+        self.descriptions_unsaid = 0  # descriptions changed and not said: elsewhere, or emptied
         self.noise_kinds = collections.Counter()  # (property, role) of each
         self.listener = Atspi.EventListener.new(self.on_event)
         for kind in self.EVENTS:
@@ -127,11 +128,12 @@ class Speech:
                 if event.source == self.focus:
                     line = Atspi.Text.get_string_at_offset(event.source, event.detail1, Atspi.TextGranularity.LINE)
                     self.say(line.content.strip())
-            elif event.source == self.focus and event.type.endswith('accessible-description'):
-                if event.any_data:
-                    self.say(str(event.any_data))
+            elif event.source == self.focus and event.type.endswith('accessible-description') and event.any_data:
+                self.say(str(event.any_data))
             else:
                 self.noise += 1
+                if event.type.endswith('accessible-description'):
+                    self.descriptions_unsaid += 1
                 self.noise_kinds[(event.type.rsplit(':', 1)[-1], event.source.get_role_name())] += 1
         except GLib.Error:
             pass    # gone as it spoke
@@ -155,6 +157,14 @@ class Speech:
         found = self.heard_on(mark, pattern)
         return found[0] if found else None
 
+    def heard_before(self, mark, first, then):
+        """Whether, since mark, something matching first was said, and
+        something matching then after it (later, or later in the same
+        message)."""
+        transcript = '\n'.join(self.since(mark))
+        found = re.search(first, transcript)
+        return found is not None and re.search(then, transcript[found.end():]) is not None
+
     def heard_on(self, mark, pattern):
         """The first thing said since mark that matches pattern, and the
         name of what had the focus then; or None."""
@@ -172,7 +182,7 @@ class Ear:
     """The program, started with the accessibility tree on, as that tree
     shows it."""
 
-    def __init__(self, program, language='C'):
+    def __init__(self, program, language='C', args=()):
         self.words = Words(language)
         self.speech = Speech()
         self.data_home = tempfile.mkdtemp(prefix='arb-ear-')
@@ -184,7 +194,7 @@ class Ear:
         env.pop('NO_AT_BRIDGE', None)
         if PROGRAM_G_DEBUG is not None:
             env['G_DEBUG'] = PROGRAM_G_DEBUG
-        self.proc = subprocess.Popen([program], env=env, stdin=subprocess.DEVNULL)
+        self.proc = subprocess.Popen([program] + list(args), env=env, stdin=subprocess.DEVNULL)
 
     def close(self):
         self.proc.terminate()
@@ -329,6 +339,85 @@ def play_whole_game(ear, me, draw, play, discard, before_play=None):
     if turns < 5:
         raise Failure('a whole game has more than %d turns' % turns)
     return turns
+
+
+# What a person acts on or scrolls, which must say what it is.
+NAMED_ROLES = ('push button', 'toggle button', 'check box', 'radio button', 'scroll pane', 'switch',
+               'combo box', 'slider', 'spin button', 'menu item', 'page tab')
+
+
+def nothing_unnamed(ear, where):
+    """Nothing is called after its class ("GtkImage", "ArbTable"), nor named
+    with a mnemonic's underscore; nothing a person acts on or scrolls has
+    no name; nothing says its name again as its description; nothing is
+    named twice: not a button inside a button of the same name, not two
+    siblings of the same role and name (but the cells of a grid, labels
+    that may well say the same "–")."""
+    for obj in ear.all(None, r'^(Gtk|Adw|Arb)[A-Z]|^_|\s_'):
+        raise Failure('%s: %s named "%s"' % (where, obj.get_role_name(), obj.get_name()))
+    for role in NAMED_ROLES:
+        for obj in ear.all(role, r'^\s*$'):
+            raise Failure('%s: a %s without a name, in %s' % (where, role, parents(obj)))
+    for obj in ear.all(None, r'.'):
+        try:
+            same_names(obj, where)
+        except GLib.Error:
+            continue    # gone while read
+
+
+def same_names(obj, where):
+    name, role = obj.get_name(), obj.get_role_name()
+    # The application says its name as its description: GTK's, not ours.
+    if obj.get_description() == name and role != 'application':
+        raise Failure('%s: %s "%s" says its name twice' % (where, role, name))
+    seen = set()
+    for child in children(obj):
+        key = (child.get_role_name(), child.get_name())
+        if key == (role, name):
+            raise Failure('%s: %s "%s" inside one of the same name' % (where, role, name))
+        if key[1] and key[0] != 'label' and key in seen:
+            raise Failure('%s: two %s named "%s" side by side' % (where, key[0], key[1]))
+        seen.add(key)
+
+
+def parents(obj):
+    names = []
+    while obj is not None and len(names) < 8:
+        names.append('%s "%s"' % (obj.get_role_name(), obj.get_name()))
+        obj = obj.get_parent()
+    return ' in '.join(names)
+
+
+def children(obj):
+    for i in range(obj.get_child_count()):
+        child = obj.get_child_at_index(i)
+        if child is not None:
+            yield child
+
+
+# The keyboard, for the tests that type (xdotool).
+
+def key(*keys):
+    subprocess.run(['xdotool', 'key', '--delay', '60'] + list(keys), check=True)
+
+
+def focus_window(ear):
+    """The game's window takes the keyboard (there is no window manager)."""
+    def window():
+        result = subprocess.run(['xdotool', 'search', '--onlyvisible', '--pid', str(ear.proc.pid),
+                                 '--name', '^Arboretum'], capture_output=True, text=True)
+        return result.stdout.split()
+    found = ear.wait('the game window', window)
+    subprocess.run(['xdotool', 'windowfocus', '--sync', found[0]], check=True)
+
+
+def focused_name(ear):
+    focus = ear.focused()
+    return focus.get_name() if focus is not None else ''
+
+
+def wait_focus(ear, what, pattern):
+    return ear.wait('the focus on %s' % what, lambda: re.search(pattern, focused_name(ear)) and ear.focused())
 
 
 def check_all(counts, what):

@@ -17,39 +17,15 @@ generous limit."""
 
 import re
 import shutil
-import subprocess
 import sys
 
-from arb_ear import Ear, Failure, check_all, play_whole_game
+from arb_ear import Ear, Failure, check_all, focus_window, focused_name, key, play_whole_game, wait_focus
 
 
 # The turns whose play walks the arboretum with the arrows first: by the
 # fourth, the arboretum has cards to reach; later plays go straight to a
 # place, so that the whole game takes a minute or two, not eight.
 ARROW_TURNS = 4
-
-
-def key(*keys):
-    subprocess.run(['xdotool', 'key', '--delay', '60'] + list(keys), check=True)
-
-
-def focus_window(ear):
-    """The game's window takes the keyboard (there is no window manager)."""
-    def window():
-        result = subprocess.run(['xdotool', 'search', '--onlyvisible', '--pid', str(ear.proc.pid),
-                                 '--name', '^Arboretum'], capture_output=True, text=True)
-        return result.stdout.split()
-    found = ear.wait('the game window', window)
-    subprocess.run(['xdotool', 'windowfocus', '--sync', found[0]], check=True)
-
-
-def focused_name(ear):
-    focus = ear.focused()
-    return focus.get_name() if focus is not None else ''
-
-
-def wait_focus(ear, what, pattern):
-    return ear.wait('the focus on %s' % what, lambda: re.search(pattern, focused_name(ear)) and ear.focused())
 
 
 def draw(ear, seen):
