@@ -219,6 +219,19 @@ arb_card_widget_room_width (GtkWidget *widget, int smallest, int largest)
   return CLAMP (height / 11, smallest, largest);
 }
 
+/* How much larger the desktop asks text to be (GNOME's text scaling
+ * factor, which reaches GTK as gtk-xft-dpi), from 1 to 2: the cards a
+ * person reads grow with it, as their value and name are drawn in
+ * proportion to them. */
+double
+arb_card_widget_text_scale (GtkWidget *widget)
+{
+  int dpi = 0;
+
+  g_object_get (gtk_widget_get_settings (widget), "gtk-xft-dpi", &dpi, NULL);
+  return dpi > 0 ? CLAMP (dpi / (96.0 * 1024), 1.0, 2.0) : 1.0;
+}
+
 /* Whether the name of a species fits on a card this wide, in two lines
  * broken between words and without an ellipsis: for the tests. */
 gboolean

@@ -34,6 +34,7 @@ void       arb_card_widget_set_lit      (ArbCardWidget *self,
 gboolean   arb_card_widget_get_lit      (ArbCardWidget *self);
 
 void       arb_card_widget_set_show_names (gboolean  show);
+double     arb_card_widget_text_scale   (GtkWidget     *widget);
 int        arb_card_widget_room_width   (GtkWidget     *widget,
                                          int            smallest,
                                          int            largest);

@@ -154,21 +154,22 @@ make_card_button (ArbHandView *self, ArbCard card, GtkToggleButton *group, gbool
 }
 
 /* The widest card, up to HAND_CARD_WIDTH (less in a low window, more in
- * a tall one), with
- * which the whole hand fits in width: on a small screen the cards shrink
- * rather than scroll sideways. */
+ * a tall one, more with the desktop's large text), with which the whole
+ * hand fits in width: on a small screen the cards shrink rather than
+ * scroll sideways. */
 static int
 fitting_card_width (ArbHandView *self, int width)
 {
   int n = (int) arb_hand_view_get_n_cards (self);
-  int natural, overhead;
+  int natural, overhead, largest;
 
   if (n == 0)
     return self->card_width;
   gtk_widget_measure (GTK_WIDGET (self->box), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
   overhead = natural - n * self->card_width;
-  return CLAMP ((width - overhead) / n, HAND_CARD_MIN_WIDTH,
-                arb_card_widget_room_width (GTK_WIDGET (self), HAND_CARD_SMALL_WIDTH, HAND_CARD_LARGE_WIDTH));
+  largest = arb_card_widget_room_width (GTK_WIDGET (self), HAND_CARD_SMALL_WIDTH, HAND_CARD_LARGE_WIDTH);
+  largest = (int) (largest * arb_card_widget_text_scale (GTK_WIDGET (self)));
+  return CLAMP ((width - overhead) / n, HAND_CARD_MIN_WIDTH, largest);
 }
 
 /* The cards take their new width before the next layout: a resize asked

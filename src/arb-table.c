@@ -571,6 +571,14 @@ arb_table_follow_player (ArbTable *self, guint player)
     arb_side_panel_follow_player (self->side_panel, player);
 }
 
+/* The usual width of the large arboretum's cards, larger with the
+ * desktop's large text; the arboretum shrinks it to fit its room. */
+static int
+usual_card_width (ArbTable *self)
+{
+  return MIN ((int) (DEFAULT_CARD_WIDTH * arb_card_widget_text_scale (GTK_WIDGET (self))), MAX_CARD_WIDTH);
+}
+
 /* Large arboreta stay readable: direction 1 zooms in, -1 out, 0 back to
  * the usual size. The arboretum shrinks to fit its space; asking for
  * larger cards than fit lets it scroll, and the usual size fits again. */
@@ -590,7 +598,7 @@ arb_table_zoom (ArbTable *self, int direction)
     self->card_width = MAX (shown - ZOOM_STEP, MIN_CARD_WIDTH);
   else
     {
-      self->card_width = DEFAULT_CARD_WIDTH;
+      self->card_width = usual_card_width (self);
       arb_arboretum_view_set_fit (self->own_view, TRUE);
     }
   arb_arboretum_view_set_card_width (self->own_view, self->card_width);
@@ -858,7 +866,7 @@ arb_table_init (ArbTable *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->new_card = ARB_CARD_NONE;
   self->focus_turn = G_MAXUINT;
-  self->card_width = DEFAULT_CARD_WIDTH;
+  self->card_width = usual_card_width (self);
   arb_arboretum_view_set_fit (self->own_view, TRUE);
   arb_arboretum_view_set_card_width (self->own_view, self->card_width);
   g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (on_flap_revealed), self);

@@ -146,6 +146,54 @@ test_card_order (Fixture *fixture, gconstpointer data)
                                                                           "The hands are hidden"))));
 }
 
+static int
+card_width (Fixture *fixture)
+{
+  return gtk_widget_get_width (gtk_button_get_child (GTK_BUTTON (arb_hand_view_get_card_button (fixture->view, OAK_5))));
+}
+
+typedef struct {
+  Fixture *fixture;
+  int      at_least;
+} Widths;
+
+static gboolean
+cards_grown (gpointer data)
+{
+  Widths *widths = data;
+
+  return card_width (widths->fixture) >= widths->at_least;
+}
+
+static char *
+describe_width (gpointer data)
+{
+  Widths *widths = data;
+
+  return g_strdup_printf ("a card %d pixels wide, %d wanted", card_width (widths->fixture), widths->at_least);
+}
+
+/* With the desktop's large text (GNOME's text scaling factor, which
+ * reaches GTK as gtk-xft-dpi), the cards grow with it: their value and
+ * name are drawn in proportion to them. */
+static void
+test_large_text (Fixture *fixture, gconstpointer data)
+{
+  ArbCardSet hand = hand_of (some, G_N_ELEMENTS (some));
+  Widths widths = { fixture, 0 };
+  int usual;
+
+  arb_hand_view_set_hand (fixture->view, &hand, ARB_CARD_NONE);
+  arb_test_wait_laid_out (GTK_WIDGET (fixture->view));
+  arb_test_wait_frames (GTK_WIDGET (fixture->view), 2);
+  usual = card_width (fixture);
+  g_object_set (gtk_settings_get_default (), "gtk-xft-dpi", 96 * 1024 * 3 / 2, NULL);
+  widths.at_least = usual * 4 / 3;
+  arb_test_wait_until_described ("the cards grown with the text", cards_grown, describe_width, &widths);
+  g_test_message ("a card %d pixels wide, %d with the text 1.5 times larger", usual, card_width (fixture));
+  gtk_settings_reset_property (gtk_settings_get_default (), "gtk-xft-dpi");
+}
+
 /* The card just drawn stands out, and says so to a screen reader, until
  * the hand is shown without a new card. */
 static void
@@ -422,6 +470,7 @@ main (int argc, char *argv[])
   arb_test_widget_init (&argc, &argv);
 
   ADD ("card-order", test_card_order, NULL);
+  ADD ("large-text", test_large_text, NULL);
   ADD ("new-card", test_new_card, NULL);
   ADD ("select", test_select, NULL);
   ADD ("select-lone-card", test_select_lone_card, NULL);
