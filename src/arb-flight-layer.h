@@ -11,7 +11,7 @@ G_BEGIN_DECLS
 #define ARB_TYPE_FLIGHT_LAYER (arb_flight_layer_get_type ())
 G_DECLARE_FINAL_TYPE (ArbFlightLayer, arb_flight_layer, ARB, FLIGHT_LAYER, GtkWidget)
 
-/* Where a card landed, once the table is laid out again; NULL if nowhere. */
+/* Where a card lands, on the table as it is now; NULL if nowhere. */
 typedef GtkWidget *(*ArbFlightTargetFunc) (gpointer data);
 
 /* How a card meets its landing place: it is the card shown there, hidden
@@ -28,7 +28,8 @@ void       arb_flight_layer_fly_later  (ArbFlightLayer        *self,
                                         GtkWidget             *from,
                                         ArbFlightTargetFunc    find_target,
                                         ArbFlightLanding       landing,
-                                        gpointer               data);
+                                        gpointer               data,
+                                        GDestroyNotify         destroy);
 void       arb_flight_layer_fly        (ArbFlightLayer        *self,
                                         ArbCard                card,
                                         const graphene_rect_t *from,

@@ -347,7 +347,8 @@ default_seat_name (guint i)
 
 /* A name the settings keep, or NULL for the default: an empty string, or
  * the English default that earlier versions stored, which would show
- * as "Pile de Player 2" to a French player. Anyone may have written the
+ * as "Pile de Player 2" to a French player ("You" for a first seat whose
+ * user has no real name, "Player 2" for the others). Anyone may have written the
  * settings: a name is cut to the length a table online takes, so that a
  * name of 100,000 characters never reaches the game and its views. */
 static char *
@@ -356,7 +357,8 @@ stored_seat_name (GStrv names, guint i)
   g_autofree char *old_default = g_strdup_printf ("Player %u", i + 1);
   const char *end;
 
-  if (i >= g_strv_length (names) || *names[i] == '\0' || g_str_equal (names[i], old_default))
+  if (i >= g_strv_length (names) || *names[i] == '\0' || g_str_equal (names[i], old_default)
+      || (i == 0 && g_str_equal (names[i], "You")))
     return NULL;
   end = names[i];
   for (guint n = 0; *end != '\0' && n < ARB_NET_MAX_NAME; n++)

@@ -115,6 +115,14 @@ arb_pile_view_finalize (GObject *object)
   G_OBJECT_CLASS (arb_pile_view_parent_class)->finalize (object);
 }
 
+/* Hard's discard lies over the bottom right of the top card, smaller: the
+ * top card's value and species stay in sight beside it. */
+static int
+ghost_width (int width)
+{
+  return width * 2 / 3;
+}
+
 /* The card's width follows the window's height (arb_card_widget_room_width),
  * set when the window's surface changes size, never during a layout. */
 static void
@@ -123,7 +131,7 @@ fit_to_window (ArbPileView *self)
   int width = arb_card_widget_room_width (GTK_WIDGET (self), PILE_CARD_SMALL_WIDTH, PILE_CARD_LARGE_WIDTH);
 
   arb_card_widget_set_width (self->top, width);
-  arb_card_widget_set_width (self->ghost, width);
+  arb_card_widget_set_width (self->ghost, ghost_width (width));
 }
 
 static void
@@ -178,7 +186,7 @@ arb_pile_view_init (ArbPileView *self)
   arb_accessible_set_hidden (GTK_WIDGET (self->top), TRUE);
   arb_accessible_name_buttons (GTK_WIDGET (self));
   arb_card_widget_set_width (self->top, PILE_CARD_WIDTH);
-  arb_card_widget_set_width (self->ghost, PILE_CARD_WIDTH);
+  arb_card_widget_set_width (self->ghost, ghost_width (PILE_CARD_WIDTH));
   g_signal_connect (target, "drop", G_CALLBACK (on_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (self->button), GTK_EVENT_CONTROLLER (target));
   gtk_menu_button_set_create_popup_func (self->pile_button, create_popover, self, NULL);

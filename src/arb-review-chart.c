@@ -32,6 +32,7 @@ struct _ArbReviewChart
   ArbViewpoint *viewpoint; /* of the replay: the steps' players, the names */
   ArbReview *review;
   guint      step;       /* the replay's position: steps taken */
+  guint      legend_rows; /* as the legend was last laid out */
 };
 
 G_DEFINE_FINAL_TYPE (ArbReviewChart, arb_review_chart, GTK_TYPE_WIDGET)
@@ -107,13 +108,14 @@ value_range (ArbReviewChart *self, double *low, double *high)
     }
 }
 
-/* The lines keep below the legend and above the label of the moves. */
+/* The lines keep below the legend's rows. */
 static double
 y_of (ArbReviewChart *self, double value, double low, double high)
 {
-  double height = gtk_widget_get_height (GTK_WIDGET (self)) - 2 * PAD_Y - LEGEND_HEIGHT - AXIS_HEIGHT;
+  double legend = MAX (self->legend_rows, 1) * LEGEND_HEIGHT;
+  double height = gtk_widget_get_height (GTK_WIDGET (self)) - 2 * PAD_Y - legend - AXIS_HEIGHT;
 
-  return LEGEND_HEIGHT + PAD_Y + height * (high - value) / (high - low);
+  return legend + PAD_Y + height * (high - value) / (high - low);
 }
 
 /* A stroke of its own a seat, so that the lines are told apart without
@@ -179,49 +181,85 @@ draw_marks (ArbReviewChart *self, cairo_t *cr, double low, double high)
     }
 }
 
-/* Who is which line: a short stroke of each colour and the name, in a row
- * at the top left. */
+/* Where the legend's next item goes: it wraps to a new row rather than
+ * run past the chart's right edge (long names, French words, a narrow
+ * window). */
+typedef struct {
+  double x, y, right;
+  guint  rows;
+} LegendPen;
+
 static void
-draw_legend (ArbReviewChart *self, cairo_t *cr, const GdkRGBA *fg)
+legend_place (LegendPen *pen, double width)
 {
-  double x = PAD_X;
-
-  for (guint p = 0; p < arb_game_get_n_seats (arb_viewpoint_get_game (self->viewpoint)); p++)
+  if (pen->x > PAD_X && pen->x + width > pen->right)
     {
-      PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self),
-                                                            arb_game_player_name (arb_viewpoint_get_game (self->viewpoint), p));
-      int text_width, text_height;
+      pen->x = PAD_X;
+      pen->y += LEGEND_HEIGHT;
+      pen->rows++;
+    }
+}
 
+/* Who is which line: a short stroke of each colour and the name; what the
+ * dots mean, in their colours and sizes; and, at the right end, what runs
+ * along the chart. Drawn with cr, or only measured with cr NULL; the
+ * number of rows it takes. */
+static guint
+lay_out_legend (ArbReviewChart *self, cairo_t *cr, const GdkRGBA *fg)
+{
+  ArbGame *game = arb_viewpoint_get_game (self->viewpoint);
+  LegendPen pen = { PAD_X, 2, gtk_widget_get_width (GTK_WIDGET (self)) - PAD_X, 1 };
+  PangoLayout *layout;
+  int text_width, text_height;
+
+  for (guint p = 0; p < arb_game_get_n_seats (game); p++)
+    {
+      layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), arb_game_player_name (game, p));
       pango_layout_get_pixel_size (layout, &text_width, &text_height);
-      gdk_cairo_set_source_rgba (cr, &seat_colors[p % ARB_MAX_PLAYERS]);
-      cairo_set_line_width (cr, 3.0);
-      set_seat_dash (cr, p);
-      cairo_move_to (cr, x, 2 + text_height / 2.0);
-      cairo_line_to (cr, x + 14, 2 + text_height / 2.0);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-      gdk_cairo_set_source_rgba (cr, fg);
-      cairo_move_to (cr, x + 18, 2);
-      pango_cairo_show_layout (cr, layout);
-      x += 18 + text_width + 14;
+      legend_place (&pen, 18 + text_width);
+      if (cr != NULL)
+        {
+          gdk_cairo_set_source_rgba (cr, &seat_colors[p % ARB_MAX_PLAYERS]);
+          cairo_set_line_width (cr, 3.0);
+          set_seat_dash (cr, p);
+          cairo_move_to (cr, pen.x, pen.y + text_height / 2.0);
+          cairo_line_to (cr, pen.x + 14, pen.y + text_height / 2.0);
+          cairo_stroke (cr);
+          cairo_set_dash (cr, NULL, 0, 0);
+          gdk_cairo_set_source_rgba (cr, fg);
+          cairo_move_to (cr, pen.x + 18, pen.y);
+          pango_cairo_show_layout (cr, layout);
+        }
+      pen.x += 18 + text_width + 14;
       g_object_unref (layout);
     }
-  /* Then what the dots mean, in their colours and sizes. */
   for (ArbReviewMark mark = ARB_REVIEW_MARK_INACCURACY; mark < ARB_REVIEW_N_MARKS; mark++)
     {
-      PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), arb_review_mark_name (mark));
-      int text_width, text_height;
-
+      layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), arb_review_mark_name (mark));
       pango_layout_get_pixel_size (layout, &text_width, &text_height);
-      cairo_arc (cr, x + 5, 2 + text_height / 2.0, 2.5 + mark, 0, 2 * G_PI);
-      gdk_cairo_set_source_rgba (cr, &mark_colors[mark]);
-      cairo_fill (cr);
-      gdk_cairo_set_source_rgba (cr, fg);
-      cairo_move_to (cr, x + 14, 2);
-      pango_cairo_show_layout (cr, layout);
-      x += 14 + text_width + 12;
+      legend_place (&pen, 14 + text_width);
+      if (cr != NULL)
+        {
+          cairo_arc (cr, pen.x + 5, pen.y + text_height / 2.0, 2.5 + mark, 0, 2 * G_PI);
+          gdk_cairo_set_source_rgba (cr, &mark_colors[mark]);
+          cairo_fill (cr);
+          gdk_cairo_set_source_rgba (cr, fg);
+          cairo_move_to (cr, pen.x + 14, pen.y);
+          pango_cairo_show_layout (cr, layout);
+        }
+      pen.x += 14 + text_width + 12;
       g_object_unref (layout);
     }
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), _("Moves, from the deal to the end →"));
+  pango_layout_get_pixel_size (layout, &text_width, &text_height);
+  legend_place (&pen, text_width);
+  if (cr != NULL)
+    {
+      cairo_move_to (cr, pen.right - text_width, pen.y);
+      pango_cairo_show_layout (cr, layout);
+    }
+  g_object_unref (layout);
+  return pen.rows;
 }
 
 static void
@@ -236,8 +274,7 @@ show_text (ArbReviewChart *self, cairo_t *cr, const char *text, double x, double
   g_object_unref (layout);
 }
 
-/* The left axis, with the highest and lowest margins and 0 ("even"), and
- * under the chart what runs along it: the moves of the game. */
+/* The left axis, with the highest and lowest margins and 0 ("even"). */
 static void
 draw_axes (ArbReviewChart *self, cairo_t *cr, const GdkRGBA *fg, double low, double high)
 {
@@ -257,8 +294,6 @@ draw_axes (ArbReviewChart *self, cairo_t *cr, const GdkRGBA *fg, double low, dou
       g_autofree char *text = values[i] != 0 ? g_strdup_printf (_("%+.0f"), values[i]) : g_strdup ("0");
       show_text (self, cr, text, left - 4, y_of (self, values[i], low, high), 1.0);
     }
-  show_text (self, cr, _("Moves, from the deal to the end →"), width - PAD_X,
-             2 + LEGEND_HEIGHT / 2.0, 1.0);
 }
 
 static void
@@ -270,8 +305,10 @@ arb_review_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   double low, high, x;
   cairo_t *cr;
 
-  if (n_steps (self) == 0 || width <= 2 * PAD_X + AXIS_WIDTH
-      || height <= 2 * PAD_Y + LEGEND_HEIGHT + AXIS_HEIGHT)
+  if (n_steps (self) == 0 || width <= 2 * PAD_X + AXIS_WIDTH)
+    return;
+  self->legend_rows = lay_out_legend (self, NULL, NULL);
+  if (height <= 2 * PAD_Y + self->legend_rows * LEGEND_HEIGHT + AXIS_HEIGHT)
     return;
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
@@ -289,7 +326,7 @@ arb_review_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     draw_player (self, cr, p, low, high);
   draw_marks (self, cr, low, high);
   fg.alpha = 0.8f;
-  draw_legend (self, cr, &fg);
+  lay_out_legend (self, cr, &fg);
   draw_axes (self, cr, &fg, low, high);
 
   /* The replay's step. */

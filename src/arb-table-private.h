@@ -52,8 +52,6 @@ struct _ArbTable
   GtkWidget            *pile_views[ARB_MAX_PLAYERS + 1]; /* deck first */
   ArbAnnouncer         *announcer;   /* what a screen reader hears of the steps */
   GtkWidget            *before_log;  /* where L from the log goes back to (weak) */
-  guint                 flight_player; /* the step whose card flies */
-  ArbMove               flight_move;
 };
 
 static inline gboolean

@@ -289,25 +289,37 @@ update_all (ArbTable *self)
 
 /* ---- flying cards --------------------------------------------------------- */
 
+/* The step whose card flies: who moved, and the move. */
+typedef struct {
+  ArbTable *table;
+  guint     player;
+  ArbMove   move;
+} Landing;
+
 /* Where the card of the step that flies is now, on the table as laid out
- * again (arb_flight_layer_fly_later). */
+ * again (arb_flight_layer_fly_later); asked again while it flies, after
+ * later steps too: a pile's top that no longer shows the card is no place
+ * to land. */
 static GtkWidget *
 landing_place (gpointer data)
 {
-  ArbTable *self = data;
-  const ArbMove *move = &self->flight_move;
+  Landing *landing = data;
+  ArbTable *self = landing->table;
+  const ArbMove *move = &landing->move;
+  ArbCardWidget *top;
   int arboretum;
 
   if (self->game == NULL)
     return NULL;
   if (move->kind == ARB_MOVE_DRAW)
-    return (int) self->flight_player == hand_seat (self)
+    return (int) landing->player == hand_seat (self)
            ? arb_hand_view_get_card_button (self->hand_view, move->card)
-           : arb_side_panel_get_tab (self->side_panel, self->flight_player);
-  arboretum = arb_state_move_arboretum (shown_state (self), self->flight_player, move);
+           : arb_side_panel_get_tab (self->side_panel, landing->player);
+  arboretum = arb_state_move_arboretum (shown_state (self), landing->player, move);
   if (arboretum >= 0)
     return arb_arboretum_view_get_card_widget (arboretum_view (self, (guint) arboretum), move->x, move->y);
-  return GTK_WIDGET (arb_pile_view_get_top (ARB_PILE_VIEW (self->pile_views[self->flight_player + 1])));
+  top = arb_pile_view_get_top (ARB_PILE_VIEW (self->pile_views[landing->player + 1]));
+  return arb_card_widget_get_card (top) == move->card ? GTK_WIDGET (top) : NULL;
 }
 
 /* A card leaves from the top of the pile drawn from, from the hand on
@@ -320,6 +332,7 @@ fly (ArbTable *self, guint player, const ArbMove *move)
 {
   gboolean own_hand = (int) player == hand_seat (self);
   GtkWidget *from;
+  Landing *landing;
 
   if (move->kind == ARB_MOVE_DRAW)
     from = GTK_WIDGET (arb_pile_view_get_top (ARB_PILE_VIEW (self->pile_views[move->source + 1])));
@@ -330,12 +343,13 @@ fly (ArbTable *self, guint player, const ArbMove *move)
                     : arb_side_panel_get_tab (self->side_panel, player);
   if (from == NULL || !gtk_widget_get_mapped (from))
     return;
-  self->flight_player = player;
-  self->flight_move = *move;
+  landing = g_new (Landing, 1);
+  *landing = (Landing) { self, player, *move };
   /* A card drawn into a hand not on screen goes into its player's tab,
    * which stays shown; any other lands where it is now shown. */
   arb_flight_layer_fly_later (self->flight_layer, move->card, from, landing_place,
-                              move->kind == ARB_MOVE_DRAW && !own_hand ? ARB_FLIGHT_INTO : ARB_FLIGHT_ONTO, self);
+                              move->kind == ARB_MOVE_DRAW && !own_hand ? ARB_FLIGHT_INTO : ARB_FLIGHT_ONTO,
+                              landing, g_free);
 }
 
 /* ---- the viewpoint's signals ---------------------------------------------- */

@@ -9,6 +9,7 @@
 #include "arb-test-widget.h"
 #include "arb-card-widget.h"
 #include "arb-flight-layer.h"
+#include "arb-flight-layer-private.h"
 
 typedef struct {
   GtkWindow      *window;
@@ -16,6 +17,7 @@ typedef struct {
   GtkWidget      *from;   /* a button at the top left */
   GtkWidget      *to;     /* a card at the bottom right */
   GtkWidget      *other;  /* another card, at the top right */
+  GtkWidget      *landing; /* where find_landing () says the card lands */
   guint           n_asked; /* how many times the landing place was asked for */
 } Fixture;
 
@@ -200,6 +202,15 @@ find_nothing (gpointer data)
   return NULL;
 }
 
+static GtkWidget *
+find_landing (gpointer data)
+{
+  Fixture *fixture = data;
+
+  fixture->n_asked++;
+  return fixture->landing;
+}
+
 static gboolean
 asked (Fixture *fixture)
 {
@@ -219,8 +230,8 @@ wait_asked (Fixture *fixture)
 static void
 test_fly_later (Fixture *fixture, gconstpointer data)
 {
-  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 6), fixture->from, find_to, ARB_FLIGHT_ONTO, fixture);
-  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 6), fixture->from, find_other, ARB_FLIGHT_ONTO, fixture);
+  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 6), fixture->from, find_to, ARB_FLIGHT_ONTO, fixture, NULL);
+  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 6), fixture->from, find_other, ARB_FLIGHT_ONTO, fixture, NULL);
   g_assert_cmpuint (fixture->n_asked, ==, 0);
   wait_asked (fixture);
   g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 1);
@@ -230,6 +241,66 @@ test_fly_later (Fixture *fixture, gconstpointer data)
   g_assert_cmpfloat (gtk_widget_get_opacity (fixture->other), ==, 1.0);
 }
 
+/* No flight waits for its landing place: every card has flown or flies. */
+static gboolean
+nothing_waits (Fixture *fixture)
+{
+  ArbCard faces[4];
+
+  return arb_flight_layer_get_faces (fixture->layer, faces, G_N_ELEMENTS (faces))
+         == arb_flight_layer_get_n_flying (fixture->layer);
+}
+
+/* The landing place is hidden from the first frame after the step, before
+ * it is laid out: it never shows before the card flies to it. */
+static void
+test_hidden_while_waiting (Fixture *fixture, gconstpointer data)
+{
+  GtkWidget *grid = gtk_widget_get_parent (fixture->to);
+  GtkWidget *card = arb_card_widget_new (arb_card_new (ARB_SPECIES_OAK, 7), 70);
+
+  /* Built with the table, as the step's card is: not laid out yet. */
+  gtk_grid_attach (GTK_GRID (grid), card, 0, 1, 1, 1);
+  fixture->landing = card;
+  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 7), fixture->from, find_landing,
+                              ARB_FLIGHT_ONTO, fixture, NULL);
+  wait_asked (fixture);
+  g_assert_cmpfloat (gtk_widget_get_opacity (card), ==, 0.0);
+  arb_test_wait_until ("the card to take off", nothing_waits, fixture);
+  /* Unless its first frame took the whole flight (a busy machine). */
+  if (arb_flight_layer_get_n_flying (fixture->layer) > 0)
+    g_assert_cmpfloat (gtk_widget_get_opacity (card), ==, 0.0);
+  wait_landed (fixture);
+  g_assert_cmpfloat (gtk_widget_get_opacity (card), ==, 1.0);
+}
+
+/* The table builds the landing place again during the flight: the new one
+ * is hidden in its turn, the old one no longer (it may stay elsewhere). */
+static void
+test_landing_place_built_again (Fixture *fixture, gconstpointer data)
+{
+  fixture->landing = fixture->to;
+  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), fixture->from, find_landing,
+                              ARB_FLIGHT_ONTO, fixture, NULL);
+  arb_test_wait_until ("the card to take off", nothing_waits, fixture);
+  /* A busy machine may take the whole flight in its first frame; then
+   * there is nothing to follow. */
+  if (arb_flight_layer_get_n_flying (fixture->layer) == 0)
+    return;
+  g_assert_cmpfloat (gtk_widget_get_opacity (fixture->to), ==, 0.0);
+  fixture->landing = fixture->other;
+  arb_test_wait_frames (GTK_WIDGET (fixture->layer), 1);
+  /* A frame may have taken the whole flight on a busy machine. */
+  if (arb_flight_layer_get_n_flying (fixture->layer) > 0)
+    {
+      g_assert_cmpfloat (gtk_widget_get_opacity (fixture->other), ==, 0.0);
+      g_assert_cmpfloat (gtk_widget_get_opacity (fixture->to), ==, 1.0);
+    }
+  wait_landed (fixture);
+  g_assert_cmpfloat (gtk_widget_get_opacity (fixture->other), ==, 1.0);
+  g_assert_cmpfloat (gtk_widget_get_opacity (fixture->to), ==, 1.0);
+}
+
 /* No landing place, one hidden, or one that has no size: no flight. */
 static void
 test_no_landing_place (Fixture *fixture, gconstpointer data)
@@ -237,14 +308,14 @@ test_no_landing_place (Fixture *fixture, gconstpointer data)
   graphene_rect_t from = from_rect (fixture);
   g_autoptr (GtkWidget) orphan = g_object_ref_sink (arb_card_widget_new (arb_card_new (ARB_SPECIES_OAK, 5), 70));
 
-  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), fixture->from, find_nothing, ARB_FLIGHT_ONTO, fixture);
+  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), fixture->from, find_nothing, ARB_FLIGHT_ONTO, fixture, NULL);
   wait_asked (fixture);
   g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
 
   gtk_widget_set_visible (fixture->other, FALSE);
   fixture->n_asked = 0;
-  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), fixture->from, find_other, ARB_FLIGHT_ONTO, fixture);
-  wait_asked (fixture);
+  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), fixture->from, find_other, ARB_FLIGHT_ONTO, fixture, NULL);
+  arb_test_wait_until ("the flight to stop waiting", nothing_waits, fixture);
   g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
   g_assert_cmpfloat (gtk_widget_get_opacity (fixture->other), ==, 1.0);
 
@@ -278,7 +349,7 @@ test_landing_place_not_shown (Fixture *fixture, gconstpointer data)
   gtk_stack_set_visible_child_name (GTK_STACK (stack), "shown");
   g_assert_false (gtk_widget_get_mapped (card));
   fixture->other = card;
-  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), fixture->from, find_other, ARB_FLIGHT_ONTO, fixture);
+  arb_flight_layer_fly_later (fixture->layer, arb_card_new (ARB_SPECIES_OAK, 5), fixture->from, find_other, ARB_FLIGHT_ONTO, fixture, NULL);
   wait_asked (fixture);
   g_assert_cmpuint (arb_flight_layer_get_n_flying (fixture->layer), ==, 0);
   g_assert_cmpfloat (gtk_widget_get_opacity (card), ==, 1.0);
@@ -318,6 +389,8 @@ main (int argc, char *argv[])
   ADD ("takes-no-clicks", test_takes_no_clicks);
   ADD ("no-animations", test_no_animations);
   ADD ("fly-later", test_fly_later);
+  ADD ("hidden-while-waiting", test_hidden_while_waiting);
+  ADD ("landing-place-built-again", test_landing_place_built_again);
   ADD ("no-landing-place", test_no_landing_place);
   ADD ("landing-place-not-shown", test_landing_place_not_shown);
   ADD ("landing-place-gone", test_landing_place_gone);

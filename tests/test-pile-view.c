@@ -148,6 +148,33 @@ test_discard_pile (Fixture *fixture, gconstpointer data)
   g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (pile_button (fixture))));
 }
 
+/* Hard's discard lies faded over the bottom right of the top card, smaller:
+ * the top card's value, in its top left corner, stays in sight. */
+static void
+test_ghost (Fixture *fixture, gconstpointer data)
+{
+  ArbPile pile = pile_of (3);
+  GtkWidget *top = GTK_WIDGET (top_card (fixture));
+  graphene_rect_t top_bounds, ghost_bounds;
+  GtkWidget *ghost;
+
+  arb_pile_view_set_pile (fixture->view, &pile, "Rina’s pile", NULL);
+  arb_pile_view_set_suggestion (fixture->view, TRUE, arb_card_new (ARB_SPECIES_OAK, 2));
+  ghost = arb_pile_view_get_ghost (fixture->view);
+  g_assert_nonnull (ghost);
+  arb_test_wait_laid_out (ghost);
+  top_bounds = arb_test_bounds (top, GTK_WIDGET (fixture->view));
+  ghost_bounds = arb_test_bounds (ghost, GTK_WIDGET (fixture->view));
+  g_assert_cmpfloat (ghost_bounds.size.width, <, top_bounds.size.width * 0.8);
+  g_assert_cmpfloat (ghost_bounds.origin.x, >=, top_bounds.origin.x + top_bounds.size.width * 0.25);
+  g_assert_cmpfloat (ghost_bounds.origin.y, >=, top_bounds.origin.y + top_bounds.size.height * 0.25);
+  /* Within the top card. */
+  g_assert_cmpfloat (ghost_bounds.origin.x + ghost_bounds.size.width, <=, top_bounds.origin.x + top_bounds.size.width + 0.5);
+  g_assert_cmpfloat (ghost_bounds.origin.y + ghost_bounds.size.height, <=, top_bounds.origin.y + top_bounds.size.height + 0.5);
+  arb_pile_view_set_suggestion (fixture->view, FALSE, ARB_CARD_NONE);
+  g_assert_null (arb_pile_view_get_ghost (fixture->view));
+}
+
 /* A title cut short shows whole in its tooltip; one that fits has none. */
 static void
 test_titles (Fixture *fixture, gconstpointer data)
@@ -285,6 +312,7 @@ main (int argc, char *argv[])
   ADD ("deck", test_deck, ARB_SOURCE_DECK);
   ADD ("discard-pile", test_discard_pile, 1);
   ADD ("titles", test_titles, 1);
+  ADD ("ghost", test_ghost, 1);
   ADD ("turns-left", test_turns_left, ARB_SOURCE_DECK);
   ADD ("popover", test_popover, 1);
   ADD ("card-dropped", test_card_dropped, 1);

@@ -274,6 +274,7 @@ test_species_count_plural (void)
 }
 
 static const char *expected_name;
+static const char *expected_first_name;
 
 /* A seat left at its default name gets it in the player's language, even
  * when an earlier version stored the English "Player 2", and the default
@@ -303,14 +304,28 @@ check_default_names (void)
   g_assert_cmpstr (stored[0], ==, "Ann");
   g_assert_cmpstr (stored[1], ==, "");
   gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* Earlier versions stored "You" for a first seat whose user has no
+   * real name: it is the default too, the user's name or "Vous". */
+  g_ptr_array_set_size (entries, 0);
+  g_settings_set_strv (settings, "seat-names", (const char *[]) { "You", "", NULL });
+  dialog = arb_new_game_dialog_new (settings);
+  arb_test_find_type (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, entries);
+  g_assert_cmpstr (gtk_editable_get_text (entries->pdata[0]), ==, expected_first_name);
+  gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
 static void
 test_default_names_translated (void)
 {
+  const char *real_name = g_get_real_name ();
+  gboolean has_name = *real_name != '\0' && !g_str_equal (real_name, "Unknown");
+
   expected_name = "Player 2";
+  expected_first_name = has_name ? real_name : "You";
   check_default_names ();
   expected_name = "Joueur 2";
+  expected_first_name = has_name ? real_name : "Vous";
   arb_test_in_french (check_default_names);
 }
 

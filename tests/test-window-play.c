@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "arb-application.h"
+#include "arb-card-widget.h"
 #include "arb-flight-layer-private.h"
 #include "arb-pile-view.h"
 
@@ -656,6 +657,95 @@ test_card_flies (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A card in flight shows nowhere on the table until it lands: the place
+ * it lands on is hidden from its step on, in every frame painted, also
+ * while it waits to be laid out and when the table builds it again. */
+typedef struct {
+  ArbWindow *window;
+  guint      n_checked;  /* frames painted with a card in flight */
+  GString   *shown;      /* the cards seen before they landed */
+} FlightWatch;
+
+/* Whether widget is drawn at all: mapped, laid out, and neither it nor
+ * what holds it is transparent; the flight layer's own cards do not count. */
+static gboolean
+drawn_on_table (GtkWidget *widget, GtkWidget *layer)
+{
+  if (!gtk_widget_get_mapped (widget) || gtk_widget_get_width (widget) == 0)
+    return FALSE;
+  for (; widget != NULL; widget = gtk_widget_get_parent (widget))
+    if (widget == layer || gtk_widget_get_opacity (widget) == 0.0)
+      return FALSE;
+  return TRUE;
+}
+
+static guint
+count_drawn (GtkWidget *root, ArbCard card, GtkWidget *layer)
+{
+  guint n = ARB_IS_CARD_WIDGET (root) && arb_card_widget_get_card (ARB_CARD_WIDGET (root)) == card
+            && drawn_on_table (root, layer);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    n += count_drawn (child, card, layer);
+  return n;
+}
+
+static void
+check_cards_in_flight (GdkFrameClock *clock, FlightWatch *watch)
+{
+  ArbTable *table = arb_test_table (watch->window);
+  GtkWidget *layer = GTK_WIDGET (arb_table_get_flight_layer (table));
+  ArbCard faces[8];
+  guint n = arb_flight_layer_get_faces (ARB_FLIGHT_LAYER (layer), faces, G_N_ELEMENTS (faces));
+
+  for (guint i = 0; i < n; i++)
+    if (faces[i] != ARB_CARD_NONE)
+      {
+        g_autofree char *name = arb_card_to_string (faces[i]);
+
+        watch->n_checked++;
+        if (count_drawn (GTK_WIDGET (table), faces[i], layer) > 0)
+          g_string_append_printf (watch->shown, "%s%s", watch->shown->len > 0 ? ", " : "", name);
+      }
+}
+
+static void
+test_flight_hides_landing_place (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GSettings) settings = g_settings_new (SCHEMA_ID);
+  g_autoptr (GError) error = NULL;
+  FlightWatch watch = { window, 0, g_string_new (NULL) };
+  GdkFrameClock *clock;
+  gulong watching;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
+  /* The computer's steps a little apart, so that each flies. */
+  g_settings_set_uint (settings, "think-time", 120);
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person,random", 33, &error));
+  arb_test_wait_laid_out (GTK_WIDGET (arb_test_table (window)));
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  watching = g_signal_connect (clock, "after-paint", G_CALLBACK (check_cards_in_flight), &watch);
+  for (int turn = 0; turn < 3; turn++)
+    {
+      arb_test_wait_for (window, arb_test_settled);
+      for (int step = 0; step < 4; step++)
+        {
+          arb_test_person_step (window);
+          arb_test_wait_for (window, nothing_in_flight);
+        }
+    }
+  arb_test_wait_for (window, arb_test_settled);
+  arb_test_wait_for (window, nothing_in_flight);
+  g_signal_handler_disconnect (clock, watching);
+  /* Frames were painted with cards in flight, and none showed early. */
+  g_assert_cmpuint (watch.n_checked, >, 0);
+  g_assert_cmpstr (watch.shown->str, ==, "");
+  g_string_free (watch.shown, TRUE);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* With only computers at the table nobody sits at the screen: it shows
  * the public table, no hand at all, after every step. */
 static guint watched_steps;
@@ -720,6 +810,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/focus-where-play-starts", test_focus_where_play_starts);
   g_test_add_func ("/window/hint-moves-focus", test_hint_moves_focus);
   g_test_add_func ("/window/card-flies", test_card_flies);
+  g_test_add_func ("/window/flight-hides-landing-place", test_flight_hides_landing_place);
   g_test_add_func ("/window/watch-computers", test_watch_computers);
   return g_test_run ();
 }
