@@ -23,6 +23,7 @@ struct _ArbPileView
   GtkLabel      *title_label;
   GtkLabel      *count_label;
   GtkMenuButton *pile_button;
+  GtkSpinner    *thinking_spinner;
   GtkFlowBox    *pile_box;    /* these two in the popover, NULL until it is first opened */
   GtkLabel      *pile_title;
 
@@ -174,6 +175,7 @@ arb_pile_view_class_init (ArbPileViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbPileView, title_label);
   gtk_widget_class_bind_template_child (widget_class, ArbPileView, count_label);
   gtk_widget_class_bind_template_child (widget_class, ArbPileView, pile_button);
+  gtk_widget_class_bind_template_child (widget_class, ArbPileView, thinking_spinner);
 }
 
 static void
@@ -184,6 +186,7 @@ arb_pile_view_init (ArbPileView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   /* The button's name says the top card; its picture is not read again. */
   arb_accessible_set_hidden (GTK_WIDGET (self->top), TRUE);
+  arb_accessible_set_hidden (GTK_WIDGET (self->thinking_spinner), TRUE);
   arb_accessible_name_buttons (GTK_WIDGET (self));
   arb_card_widget_set_width (self->top, PILE_CARD_WIDTH);
   arb_card_widget_set_width (self->ghost, ghost_width (PILE_CARD_WIDTH));
@@ -279,6 +282,30 @@ arb_pile_view_set_pile (ArbPileView *self, const ArbPile *pile, const char *titl
   g_free (self->label);
   self->label = g_steal_pointer (&label);
   update_button_label (self);
+}
+
+/* The spinner of a computer deciding for this pile's seat, and what a
+ * screen reader says of it and of the pile ("Bo is thinking…"); NULL when
+ * no one is. */
+void
+arb_pile_view_set_thinking (ArbPileView *self, const char *description)
+{
+  GtkAccessible *button;
+
+  g_return_if_fail (ARB_IS_PILE_VIEW (self));
+  button = GTK_ACCESSIBLE (self->button);
+  gtk_spinner_set_spinning (self->thinking_spinner, description != NULL);
+  /* Still, it draws nothing and says nothing. */
+  arb_accessible_set_hidden (GTK_WIDGET (self->thinking_spinner), description == NULL);
+  if (description == NULL)
+    {
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self->thinking_spinner), GTK_ACCESSIBLE_PROPERTY_LABEL);
+      gtk_accessible_reset_property (button, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      return;
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->thinking_spinner),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
+  gtk_accessible_update_property (button, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
 
 /* The deck's count stands out once it lasts less than a round, and more

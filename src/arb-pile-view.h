@@ -23,6 +23,8 @@ void       arb_pile_view_set_suggestion (ArbPileView *self,
                                          gboolean     suggested,
                                          ArbCard      ghost);
 gboolean   arb_pile_view_get_suggested  (ArbPileView *self);
+void       arb_pile_view_set_thinking   (ArbPileView *self,
+                                         const char  *description);
 GtkWidget *arb_pile_view_get_ghost      (ArbPileView *self);
 int        arb_pile_view_get_source (ArbPileView    *self);
 GtkWidget *arb_pile_view_get_button (ArbPileView    *self);

@@ -50,6 +50,7 @@ struct _ArbTable
   guint                 focus_turn;  /* the turn the focus was last placed for */
   guint                 focus_idle;
   GtkWidget            *pile_views[ARB_MAX_PLAYERS + 1]; /* deck first */
+  int                   thinking_seat; /* the computer deciding, or -1 */
   ArbAnnouncer         *announcer;   /* what a screen reader hears of the steps */
   GtkWidget            *before_log;  /* where L from the log goes back to (weak) */
 };

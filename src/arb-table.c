@@ -538,12 +538,28 @@ build_piles (ArbTable *self, const ArbState *state)
     }
 }
 
+/* The pile of the seat whose computer decides wears a spinner. */
+static void
+show_thinking (ArbTable *self)
+{
+  for (int p = 0; p < ARB_MAX_PLAYERS && self->pile_views[p + 1] != NULL; p++)
+    {
+      g_autofree char *description = NULL;
+
+      if (p == self->thinking_seat && self->game != NULL)
+        /* Translators: said of a computer player deciding its move: "Bo is thinking…". */
+        description = g_strdup_printf (_("%s is thinking…"), arb_game_player_name (self->game, (guint) p));
+      arb_pile_view_set_thinking (ARB_PILE_VIEW (self->pile_views[p + 1]), description);
+    }
+}
+
 static void
 build_table (ArbTable *self)
 {
   const ArbState *state = shown_state (self);
 
   build_piles (self, state);
+  show_thinking (self);
   arb_side_panel_build (self->side_panel, self->viewpoint);
 }
 
@@ -574,6 +590,19 @@ arb_table_get_selected (ArbTable *self)
 {
   g_return_val_if_fail (ARB_IS_TABLE (self), ARB_CARD_NONE);
   return arb_hand_view_get_selected (self->hand_view);
+}
+
+/* Which seat's computer is deciding, shown by a spinner on its pile; -1
+ * for none. */
+void
+arb_table_set_thinking (ArbTable *self, int seat)
+{
+  g_return_if_fail (ARB_IS_TABLE (self));
+  g_return_if_fail (seat >= -1 && seat < ARB_MAX_PLAYERS);
+  if (self->thinking_seat == seat)
+    return;
+  self->thinking_seat = seat;
+  show_thinking (self);
 }
 
 /* The side panel shows player's arboretum, unless it is the large one. */
@@ -880,6 +909,7 @@ arb_table_init (ArbTable *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->new_card = ARB_CARD_NONE;
   self->focus_turn = G_MAXUINT;
+  self->thinking_seat = -1;
   self->card_width = usual_card_width (self);
   arb_arboretum_view_set_fit (self->own_view, TRUE);
   arb_arboretum_view_set_card_width (self->own_view, self->card_width);

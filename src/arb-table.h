@@ -48,6 +48,8 @@ void            arb_table_show_ghost     (ArbTable       *self,
                                           const ArbMove  *move);
 void            arb_table_follow_player  (ArbTable       *self,
                                           guint           player);
+void            arb_table_set_thinking   (ArbTable       *self,
+                                          int             seat);
 void            arb_table_zoom           (ArbTable       *self,
                                           int             direction);
 gboolean        arb_table_can_zoom       (ArbTable       *self,

@@ -201,6 +201,29 @@ on_game_ended (ArbSession *session, ArbWindow *self)
   show_scores (self);
 }
 
+/* The seat whose computer is deciding, from the session's word that a
+ * computer's step is under way in the game played; -1 for none. */
+static int
+thinking_seat (ArbWindow *self)
+{
+  ArbGame *game = arb_session_get_game (self->session);
+  guint current;
+
+  if (game == NULL || !arb_session_get_busy (self->session) || arb_session_get_replay (self->session) != NULL
+      || arb_game_is_finished (game))
+    return -1;
+  current = arb_game_get_current_player (game);
+  return arb_game_is_computer (game, current) ? (int) current : -1;
+}
+
+/* The spinner moves with the turn, as the session stays busy from one
+ * computer to the next. */
+static void
+update_thinking (ArbWindow *self)
+{
+  arb_table_set_thinking (self->table, thinking_seat (self));
+}
+
 /* The side panel follows the computer playing. */
 static void
 on_busy (ArbWindow *self)
@@ -209,6 +232,7 @@ on_busy (ArbWindow *self)
 
   if (arb_session_get_busy (self->session))
     arb_table_follow_player (self->table, arb_game_get_current_player (game));
+  update_thinking (self);
 }
 
 static void
@@ -217,6 +241,7 @@ on_game (ArbWindow *self)
   _arb_window_close_scores (self);
   gtk_stack_set_visible_child_name (self->stack, "table");
   update_page (self);
+  update_thinking (self);
 }
 
 static void
@@ -227,6 +252,7 @@ on_replay (ArbWindow *self)
     _arb_window_close_scores (self);
   update_page (self);
   _arb_window_update_controls (self);
+  update_thinking (self);
 }
 
 static void
@@ -520,6 +546,7 @@ arb_window_init (ArbWindow *self)
   g_signal_group_connect_swapped (self->shown_signals, "step-applied",
                                   G_CALLBACK (_arb_window_update_controls), self);
   g_signal_group_connect_swapped (self->shown_signals, "step-applied", G_CALLBACK (on_shown_step), self);
+  g_signal_group_connect_swapped (self->shown_signals, "step-applied", G_CALLBACK (update_thinking), self);
   g_signal_group_connect_swapped (self->shown_signals, "position-reset",
                                   G_CALLBACK (_arb_window_update_controls), self);
   g_signal_group_set_target (self->shown_signals, arb_session_get_viewpoint (self->session));

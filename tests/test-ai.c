@@ -1,15 +1,28 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ai.c: the computer players: legal moves at every level in every rule
- * set, no peeking at hidden cards, decisions off the main thread. */
+ * set, no peeking at hidden cards, the expert's budget, decisions off the
+ * main thread and their cancelling.
+ *
+ * Strength is measured by tournaments (docs/ai.md), never here: these
+ * checks hold for any playing strength, so they run on few playouts. */
+/* RUSAGE_THREAD: a thread's processor time by another clock than expert's. */
+#define _GNU_SOURCE
 #include "config.h"
 
 #include <string.h>
+#include <sys/resource.h>
 
 #include "arb-engine.h"
 #include "arb-projection.h"
+#include "arb-test-wait.h"
 
 /* Small fixed budgets: deterministic, and quick enough for a test. */
 #define TEST_PLAYOUTS 60
+/* Expert's playouts cost a hundred of hard's (docs/perf.md), and ten
+ * times that under AddressSanitizer. Two rounds of its eight candidates:
+ * the fewest with which a challenger can replace the heuristic's first
+ * choice (it needs two deals), so its whole choice is exercised. */
+#define EXPERT_PLAYOUTS 16
 
 typedef struct {
   ArbState start;
@@ -39,10 +52,29 @@ static void
 params_for (ArbAiParams *params, ArbAiLevel level, guint64 seed)
 {
   arb_ai_params_init (params, level, seed);
-  /* Expert's playouts cost a hundred of hard's (docs/perf.md): one round
-   * of its candidates plays legal moves; /ai/expert-no-peeking searches
-   * more. */
-  params->playouts = level == ARB_AI_EXPERT ? 8 : TEST_PLAYOUTS;
+  params->playouts = level == ARB_AI_EXPERT ? EXPERT_PLAYOUTS : TEST_PLAYOUTS;
+}
+
+/* What every seat knows of the others' hands: the cards taken from
+ * discard piles, from the steps so far. */
+static void
+table_knowledge (Table *t, ArbKnowledge *knowledge)
+{
+  arb_knowledge_init (knowledge);
+  for (guint i = 0; i < t->steps->len; i++)
+    arb_knowledge_add_step (knowledge, &g_array_index (t->steps, ArbStep, i));
+}
+
+/* A computer's decision as every program asks for it: from the true
+ * state and the steps, of which arb_ai_decide () builds the seat's view. */
+static void
+table_decide (Table *t, const ArbState *state, const ArbAiParams *params, ArbMove *move)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (arb_ai_decide (state, (const ArbStep *) t->steps->data, t->steps->len, params,
+                                NULL, move, NULL, &error));
+  g_assert_no_error (error);
 }
 
 /* One decision of the current seat, from its view, applied; FALSE at the end. */
@@ -93,18 +125,19 @@ static const struct {
   { ARB_VARIANT_SOLO, 1 },
 };
 
-/* Every level at every seat of every table plays whole games of legal moves. */
+/* Every level below expert at every seat of every table plays whole games
+ * of legal moves (expert's: /ai/expert-legal). */
 static void
 test_legal_games (void)
 {
   for (guint k = 0; k < G_N_ELEMENTS (tables); k++)
-    for (guint g = 0; g < 3 * ARB_AI_N_LEVELS; g++)
+    for (guint g = 0; g < 3 * ARB_AI_EXPERT; g++)
       {
         Table t;
         guint decisions = 0;
 
         table_init (&t, tables[k].variant, tables[k].seats, 1000 + 100 * k + g);
-        while (table_step (&t, (ArbAiLevel) ((t.state.current + g) % ARB_AI_N_LEVELS),
+        while (table_step (&t, (ArbAiLevel) ((t.state.current + g) % ARB_AI_EXPERT),
                            decisions * 7919 + g))
           decisions++;
         g_assert_cmpint (t.state.phase, ==, ARB_PHASE_OVER);
@@ -114,6 +147,40 @@ test_legal_games (void)
         g_assert_cmpuint (decisions, >, 10);
         table_clear (&t);
       }
+}
+
+/* Expert's moves are legal in every rule set: one game a table, medium
+ * playing but for four decisions, one at each step of a turn (n % 4 is the
+ * step: draw, draw, play, discard; n = 3, 24, 45, 66 takes each), and two
+ * in the last turns, whose playouts are the heuristic's alone; the rules
+ * apply expert's moves. Whole games of expert would take minutes under
+ * AddressSanitizer and find nothing more: its candidates come from the
+ * ranking hard's games check, and what is its own, the deals and the
+ * playouts, runs at every decision asked. */
+static void
+test_expert_legal (void)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (tables); k++)
+    {
+      Table t;
+      guint n = 0, asked = 0, last_turns = 0;
+
+      table_init (&t, tables[k].variant, tables[k].seats, 2000 + 100 * k);
+      while (t.state.phase != ARB_PHASE_OVER)
+        {
+          gboolean last = t.state.deck.n < 2 && last_turns < 2;
+          gboolean ask = (asked - last_turns < 4 && n % 7 == 3 && (n / 7) % 3 == 0) || last;
+
+          asked += ask;
+          last_turns += last;
+          table_step (&t, ask ? ARB_AI_EXPERT : ARB_AI_MEDIUM, n * 31 + k);
+          n++;
+        }
+      g_test_message ("table %u: expert asked %u times, %u in the last turns", k, asked, last_turns);
+      g_assert_cmpuint (asked, >=, 4);
+      g_assert_cmpuint (last_turns, ==, 2);
+      table_clear (&t);
+    }
 }
 
 /* Easy against random in a few seeded games: a check that the heuristic
@@ -190,7 +257,8 @@ same_move (const ArbMove *a, const ArbMove *b)
   return a->card == b->card && a->x == b->x && a->y == b->y;
 }
 
-/* Changing what the seat cannot see changes nothing in its choice. */
+/* Changing what the seat cannot see changes nothing in the choice of any
+ * level below expert. */
 static void
 test_no_peeking (void)
 {
@@ -214,9 +282,7 @@ test_no_peeking (void)
               g_autofree ArbProjection *a = g_new (ArbProjection, 1);
               g_autofree ArbProjection *b = g_new (ArbProjection, 1);
 
-              arb_knowledge_init (&knowledge);
-              for (guint i = 0; i < t.steps->len; i++)
-                arb_knowledge_add_step (&knowledge, &g_array_index (t.steps, ArbStep, i));
+              table_knowledge (&t, &knowledge);
               scramble_hidden (&other, seat, &knowledge, 4242 + n);
               g_assert_cmpuint (arb_state_total_cards (&other), ==, arb_state_total_cards (&t.state));
               if (memcmp (&other, &t.state, sizeof other) != 0)
@@ -225,7 +291,8 @@ test_no_peeking (void)
               g_assert_true (arb_projection_init (a, &t.state, seat, &knowledge, NULL));
               g_assert_true (arb_projection_init (b, &other, seat, &knowledge, NULL));
               g_assert_true (memcmp (a, b, sizeof *a) == 0);
-              for (guint l = 0; l < ARB_AI_N_LEVELS; l++)
+              /* Expert: /ai/expert-no-peeking. */
+              for (guint l = 0; l < ARB_AI_EXPERT; l++)
                 {
                   ArbAiParams params;
                   ArbMove ma, mb;
@@ -245,61 +312,73 @@ test_no_peeking (void)
   g_assert_cmpuint (differed, >, checked / 2);
 }
 
-/* Expert with a real search: a redeal of every card the seat cannot see
- * changes nothing in its choice (120 playouts, about 15 rounds of its 8
- * candidates), on decisions where the search overrides
- * the heuristic's first choice (one playout keeps that), so that the deals
- * it samples are what decides. */
+/* Expert, whose deals come from a model of the others' hands: two redeals
+ * of every card its seat cannot see leave its choice the same for the same
+ * sampling seed, asked as every program asks, from the true state and the
+ * steps. Checked where its search overrides the heuristic's first choice
+ * (which a single playout keeps), so that the sampled deals decide: the
+ * first two such decisions from the middle of a 2-player and of a 3-player
+ * game (earlier ones cost more playing out, and are no different). */
+#define EXPERT_PEEK_PLAYOUTS 32
+#define EXPERT_PEEK_FROM 30
+#define EXPERT_PEEK_DECISIONS 2
+#define EXPERT_PEEK_REDEALS 2
+
+/* Whether expert's choice with params changes with a redeal of what the
+ * seat to move cannot see; FALSE, and nothing checked, where its search
+ * keeps the heuristic's choice. */
+static gboolean
+expert_checked_on_redeals (Table *t, const ArbAiParams *params, guint32 seed)
+{
+  ArbAiParams first = *params;
+  ArbKnowledge knowledge;
+  ArbMove chosen, heuristic, redealt;
+
+  first.playouts = 1;
+  table_decide (t, &t->state, params, &chosen);
+  table_decide (t, &t->state, &first, &heuristic);
+  if (same_move (&chosen, &heuristic))
+    return FALSE;
+  table_knowledge (t, &knowledge);
+  for (guint d = 0; d < EXPERT_PEEK_REDEALS; d++)
+    {
+      ArbState other = t->state;
+      scramble_hidden (&other, t->state.current, &knowledge, seed + 1000 * d);
+      g_assert_true (memcmp (&other, &t->state, sizeof other) != 0);
+      table_decide (t, &other, params, &redealt);
+      g_assert_true (same_move (&chosen, &redealt));
+    }
+  return TRUE;
+}
+
 static void
 test_expert_no_peeking (void)
 {
-  guint checked = 0, overridden = 0;
-
   for (guint k = 0; k < 2; k++)
     {
       Table t;
-      guint n = 0;
+      guint n = 0, looked = 0, checked = 0;
 
       table_init (&t, ARB_VARIANT_STANDARD, 2 + k, 310 + k);
-      while (t.state.phase != ARB_PHASE_OVER)
+      while (t.state.phase != ARB_PHASE_OVER && checked < EXPERT_PEEK_DECISIONS)
         {
-          if (n % 5 == 1)
+          if (n >= EXPERT_PEEK_FROM && n % 3 == 1)
             {
-              guint seat = t.state.current;
-              ArbKnowledge knowledge;
-              ArbState other = t.state;
-              g_autofree ArbProjection *a = g_new (ArbProjection, 1);
-              g_autofree ArbProjection *b = g_new (ArbProjection, 1);
-              ArbAiParams params, first;
-              ArbMove ma, mb, m1;
-
-              arb_knowledge_init (&knowledge);
-              for (guint i = 0; i < t.steps->len; i++)
-                arb_knowledge_add_step (&knowledge, &g_array_index (t.steps, ArbStep, i));
-              scramble_hidden (&other, seat, &knowledge, 777 + n);
-              g_assert_true (arb_projection_init (a, &t.state, seat, &knowledge, NULL));
-              g_assert_true (arb_projection_init (b, &other, seat, &knowledge, NULL));
+              ArbAiParams params;
 
               arb_ai_params_init (&params, ARB_AI_EXPERT, 5 + n);
-              params.playouts = 120;
-              first = params;
-              first.playouts = 1;
-              g_assert_true (arb_ai_choose_with_view (a, &params, NULL, &ma, NULL, NULL));
-              g_assert_true (arb_ai_choose_with_view (b, &params, NULL, &mb, NULL, NULL));
-              g_assert_true (arb_ai_choose_with_view (a, &first, NULL, &m1, NULL, NULL));
-              g_assert_true (same_move (&ma, &mb));
-              if (!same_move (&ma, &m1))
-                overridden++;
-              checked++;
+              params.playouts = EXPERT_PEEK_PLAYOUTS;
+              checked += expert_checked_on_redeals (&t, &params, 777 + n);
+              looked++;
             }
           table_step (&t, ARB_AI_MEDIUM, n);
           n++;
         }
+      g_test_message ("%u seats: %u decisions looked at for %u overridden", 2 + k, looked, checked);
+      /* Otherwise the test would only check the heuristic again. */
+      g_assert_cmpuint (checked, ==, EXPERT_PEEK_DECISIONS);
       table_clear (&t);
     }
-  g_assert_cmpuint (checked, >, 20);
-  /* Otherwise the test would only check the heuristic again. */
-  g_assert_cmpuint (overridden, >, 0);
 }
 
 /* Cards taken from a discard pile are known in that hand until they leave
@@ -391,8 +470,88 @@ test_choose_state (void)
     }
 }
 
+/* The thread's processor time, on which expert's budget is counted, read
+ * by another clock than expert's own, so that the test checks that too. */
+static gint64
+thread_cpu_us (void)
+{
+  struct rusage usage;
+
+  g_assert_cmpint (getrusage (RUSAGE_THREAD, &usage), ==, 0);
+  return ((gint64) usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * G_USEC_PER_SEC
+         + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
+}
+
+/* Seat 0 to play after its two draws: many candidates, so that a search
+ * has work to do. */
+static void
+table_at_first_play (Table *t, ArbProjection *view)
+{
+  table_init (t, ARB_VARIANT_STANDARD, 2, 8);
+  table_step (t, ARB_AI_EASY, 1);
+  table_step (t, ARB_AI_EASY, 2);
+  g_assert_cmpint (t->state.phase, ==, ARB_PHASE_PLAY);
+  arb_projection_init_from_steps (view, &t->state, (const ArbStep *) t->steps->data, t->steps->len, 0);
+}
+
+/* One decision of expert in this thread; returns the processor time it took. */
+static gint64
+expert_decision_cpu_us (const ArbProjection *view, const ArbAiParams *params, ArbAiStats *stats)
+{
+  gint64 start = thread_cpu_us ();
+  ArbMove move;
+
+  g_assert_true (arb_ai_choose_with_view (view, params, NULL, &move, stats, NULL));
+  return thread_cpu_us () - start;
+}
+
+/* Expert never searches on past its budget of processor time, nor past its
+ * wall clock limit when that comes first (a loaded machine, a referee's
+ * clock). Past its limit it finishes the playout under way, and ranks its
+ * candidates before the clock starts: the slack allowed is a few times a
+ * decision of one playout on the same position, measured here, so that
+ * the check holds as well under AddressSanitizer. Were either limit
+ * ignored, the search would run 20 s. */
+#define EXPERT_TEST_BUDGET_MS 100
+#define EXPERT_TEST_NO_LIMIT_MS 20000
+
+static void
+test_expert_budget (void)
+{
+  Table t;
+  g_autofree ArbProjection *view = g_new (ArbProjection, 1);
+  ArbAiParams one, params;
+  ArbAiStats stats;
+  gint64 one_playout, slack, used;
+
+  table_at_first_play (&t, view);
+  arb_ai_params_init (&one, ARB_AI_EXPERT, 3);
+  one.playouts = 1;
+  one_playout = expert_decision_cpu_us (view, &one, &stats);
+  g_assert_cmpuint (stats.playouts, ==, 1);
+  slack = 4 * one_playout + 20 * 1000;
+
+  /* The processor budget, the wall clock far away. */
+  arb_ai_params_init (&params, ARB_AI_EXPERT, 3);
+  params.budget_ms = EXPERT_TEST_BUDGET_MS;
+  params.wall_ms = EXPERT_TEST_NO_LIMIT_MS;
+  used = expert_decision_cpu_us (view, &params, &stats);
+  g_assert_cmpint (used, >=, EXPERT_TEST_BUDGET_MS * 1000);
+  g_assert_cmpint (used, <=, EXPERT_TEST_BUDGET_MS * 1000 + slack);
+  g_assert_cmpuint (stats.playouts, >, 1);
+
+  /* The wall clock, the processor budget far away: the search cannot use
+   * more of the processor than the time that passed. */
+  params.budget_ms = EXPERT_TEST_NO_LIMIT_MS;
+  params.wall_ms = EXPERT_TEST_BUDGET_MS;
+  used = expert_decision_cpu_us (view, &params, &stats);
+  g_assert_cmpint (stats.elapsed_us, >=, EXPERT_TEST_BUDGET_MS * 1000);
+  g_assert_cmpint (used, <=, EXPERT_TEST_BUDGET_MS * 1000 + slack);
+  table_clear (&t);
+}
+
 typedef struct {
-  GMainLoop *loop;
+  gboolean   done;
   gboolean   ok;
   GError    *error;
   ArbMove    move;
@@ -404,7 +563,13 @@ chosen_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   AsyncResult *r = user_data;
   r->ok = arb_ai_choose_finish (result, &r->move, &r->stats, &r->error);
-  g_main_loop_quit (r->loop);
+  r->done = TRUE;
+}
+
+static gboolean
+async_done (AsyncResult *r)
+{
+  return r->done;
 }
 
 static gboolean
@@ -414,39 +579,30 @@ cancel_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* A long search, cancelled early: the callback comes promptly with
- * G_IO_ERROR_CANCELLED, and the main loop ran meanwhile. */
+/* A search of hard or expert that would take hours, cancelled early: the
+ * answer comes within the wait's limit with G_IO_ERROR_CANCELLED, and the
+ * main loop ran meanwhile. */
 static void
-test_async_cancel (void)
+test_async_cancel (gconstpointer data)
 {
+  ArbAiLevel level = GPOINTER_TO_UINT (data);
   Table t;
   g_autofree ArbProjection *view = g_new (ArbProjection, 1);
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
-  AsyncResult r = { g_main_loop_new (NULL, FALSE), FALSE, NULL, { 0 }, { 0 } };
+  AsyncResult r = { 0 };
   ArbAiParams params;
-  gint64 start;
 
-  /* Time to play: many candidates, so the search has work to do. */
-  table_init (&t, ARB_VARIANT_STANDARD, 2, 8);
-  table_step (&t, ARB_AI_EASY, 1);
-  table_step (&t, ARB_AI_EASY, 2);
-  g_assert_cmpint (t.state.phase, ==, ARB_PHASE_PLAY);
-  arb_projection_init_from_steps (view, &t.state, (const ArbStep *) t.steps->data, t.steps->len, 0);
-  arb_ai_params_init (&params, ARB_AI_HARD, 1);
-  /* A fixed number of playouts never settles early: minutes of work. */
+  table_at_first_play (&t, view);
+  arb_ai_params_init (&params, level, 1);
+  /* A fixed number of playouts never settles early, nor stops on a clock. */
   params.playouts = 100000000;
 
-  start = g_get_monotonic_time ();
   arb_ai_choose_async (view, &params, cancellable, chosen_cb, &r);
-  g_timeout_add (50, cancel_cb, cancellable);
-  g_main_loop_run (r.loop);
+  g_timeout_add_full (G_PRIORITY_DEFAULT, 50, cancel_cb, g_object_ref (cancellable), g_object_unref);
+  arb_test_wait_until ("the cancelled decision's answer", async_done, &r);
   g_assert_false (r.ok);
   g_assert_error (r.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  /* Long before the minutes of work, however busy the machine: cancelled
-   * within a playout, not at the end. */
-  g_assert_cmpint (g_get_monotonic_time () - start, <, 120 * G_USEC_PER_SEC);
   g_clear_error (&r.error);
-  g_main_loop_unref (r.loop);
   table_clear (&t);
 }
 
@@ -457,7 +613,6 @@ test_async_hint (void)
   g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr (GError) error = NULL;
   g_autoptr (ArbGame) game = NULL;
-  AsyncResult r = { g_main_loop_new (NULL, FALSE), FALSE, NULL, { 0 }, { 0 } };
   ArbAiParams params;
 
   g_ptr_array_add (players, arb_player_new ("Ada", ARB_PLAYER_PERSON, NULL));
@@ -467,17 +622,18 @@ test_async_hint (void)
 
   for (guint i = 0; i < 3; i++)
     {
+      AsyncResult r = { 0 };
+
       arb_ai_params_init (&params, i == 0 ? ARB_AI_HARD : ARB_AI_MEDIUM, i);
       params.playouts = 200;
       arb_ai_hint_async (game, &params, NULL, chosen_cb, &r);
-      g_main_loop_run (r.loop);
+      arb_test_wait_until ("the hint", async_done, &r);
       g_assert_no_error (r.error);
       g_assert_true (r.ok);
       g_assert_true (arb_game_apply (game, &r.move, &error));
       g_assert_no_error (error);
     }
   g_assert_cmpint (arb_game_get_phase (game), ==, ARB_PHASE_DISCARD);
-  g_main_loop_unref (r.loop);
 }
 
 int
@@ -487,11 +643,14 @@ main (int argc, char **argv)
   g_test_add_func ("/ai/level-ids", test_level_ids);
   g_test_add_func ("/ai/knowledge", test_knowledge);
   g_test_add_func ("/ai/legal-games", test_legal_games);
+  g_test_add_func ("/ai/expert-legal", test_expert_legal);
   g_test_add_func ("/ai/easy-beats-random", test_easy_beats_random);
   g_test_add_func ("/ai/no-peeking", test_no_peeking);
   g_test_add_func ("/ai/expert-no-peeking", test_expert_no_peeking);
   g_test_add_func ("/ai/choose-state", test_choose_state);
-  g_test_add_func ("/ai/async-cancel", test_async_cancel);
+  g_test_add_func ("/ai/expert-budget", test_expert_budget);
+  g_test_add_data_func ("/ai/async-cancel/hard", GUINT_TO_POINTER (ARB_AI_HARD), test_async_cancel);
+  g_test_add_data_func ("/ai/async-cancel/expert", GUINT_TO_POINTER (ARB_AI_EXPERT), test_async_cancel);
   g_test_add_func ("/ai/async-hint", test_async_hint);
   return g_test_run ();
 }

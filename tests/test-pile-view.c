@@ -2,7 +2,8 @@
 /* test-pile-view.c: ArbPileView on its own, in a plain window: the deck
  * face down and a discard pile's top card, the count, the title cut short
  * with the whole of it in the tooltip, the count standing out as the deck
- * runs out, the popover listing the whole pile, and a card dropped. */
+ * runs out, the popover listing the whole pile, a card dropped, and the
+ * spinner of a computer deciding. */
 #include "config.h"
 
 #include "arb-test-widget.h"
@@ -301,12 +302,40 @@ test_card_dropped (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (fixture->dropped, ==, arb_card_new (ARB_SPECIES_MAPLE, 8));
 }
 
+/* A computer deciding for the pile's seat: the spinner turns, and the
+ * pile's button says who thinks, until no one does. */
+static void
+test_thinking (Fixture *fixture, gconstpointer data)
+{
+  GtkSpinner *spinner = only (GTK_WIDGET (fixture->view), GTK_TYPE_SPINNER);
+  GtkAccessible *button = GTK_ACCESSIBLE (arb_pile_view_get_button (fixture->view));
+
+  g_assert_false (gtk_spinner_get_spinning (spinner));
+  g_assert_false (gtk_test_accessible_has_property (button, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  g_assert_true (gtk_test_accessible_has_state (GTK_ACCESSIBLE (spinner), GTK_ACCESSIBLE_STATE_HIDDEN));
+  g_assert_null (gtk_test_accessible_check_state (GTK_ACCESSIBLE (spinner), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE));
+
+  arb_pile_view_set_thinking (fixture->view, "Bo is thinking…");
+  g_assert_true (gtk_spinner_get_spinning (spinner));
+  g_assert_null (gtk_test_accessible_check_property (button, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Bo is thinking…"));
+  g_assert_null (gtk_test_accessible_check_property (GTK_ACCESSIBLE (spinner), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                                    "Bo is thinking…"));
+  g_assert_null (gtk_test_accessible_check_state (GTK_ACCESSIBLE (spinner), GTK_ACCESSIBLE_STATE_HIDDEN, FALSE));
+
+  arb_pile_view_set_thinking (fixture->view, NULL);
+  g_assert_false (gtk_spinner_get_spinning (spinner));
+  g_assert_false (gtk_test_accessible_has_property (button, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  g_assert_null (gtk_test_accessible_check_state (GTK_ACCESSIBLE (spinner), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE));
+}
+
 #define ADD(path, func, source) \
   g_test_add ("/pile-view/" path, Fixture, GINT_TO_POINTER (source), fixture_set_up, func, fixture_tear_down)
 
 int
 main (int argc, char *argv[])
 {
+  /* The test backend keeps what a screen reader would be told. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   arb_test_widget_init (&argc, &argv);
 
   ADD ("deck", test_deck, ARB_SOURCE_DECK);
@@ -316,6 +345,7 @@ main (int argc, char *argv[])
   ADD ("turns-left", test_turns_left, ARB_SOURCE_DECK);
   ADD ("popover", test_popover, 1);
   ADD ("card-dropped", test_card_dropped, 1);
+  ADD ("thinking", test_thinking, 1);
 
   return g_test_run ();
 }

@@ -791,6 +791,75 @@ test_watch_computers (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The spinner under a seat's discard pile. */
+static GtkSpinner *
+find_spinner (GtkWidget *widget)
+{
+  if (GTK_IS_SPINNER (widget))
+    return GTK_SPINNER (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkSpinner *found = find_spinner (child);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkSpinner *
+seat_spinner (ArbWindow *window, int seat)
+{
+  GtkSpinner *spinner = find_spinner (GTK_WIDGET (arb_table_get_pile_view (arb_test_table (window), seat)));
+
+  g_assert_nonnull (spinner);
+  return spinner;
+}
+
+static gboolean
+seat_0_thinking (ArbWindow *window)
+{
+  return gtk_spinner_get_spinning (seat_spinner (window, 0));
+}
+
+static char *
+describe_thinking (ArbWindow *window)
+{
+  return g_strdup_printf ("session %s; spinners of seats 0 and 1 %s, %s",
+                          arb_session_get_busy (arb_window_get_session (window)) ? "busy" : "not busy",
+                          gtk_spinner_get_spinning (seat_spinner (window, 0)) ? "spinning" : "still",
+                          gtk_spinner_get_spinning (seat_spinner (window, 1)) ? "spinning" : "still");
+}
+
+/* Expert deciding (two seconds in the window) wears a spinner on its
+ * seat's pile (what it says: /pile-view/thinking); New Game withdraws its
+ * question, and no spinner turns; closing the window while it thinks is
+ * quiet. */
+static void
+test_thinking_spinner (void)
+{
+  ArbWindow *window = arb_test_new_window ();
+  g_autoptr (GError) error = NULL;
+  ArbSession *session = arb_window_get_session (window);
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:expert=Bo,person=Ada", 41, &error));
+  g_assert_no_error (error);
+  arb_test_wait_until_described ("Bo's pile to show it thinking", seat_0_thinking, describe_thinking, window);
+  g_assert_false (gtk_spinner_get_spinning (seat_spinner (window, 1)));
+
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:person=Ada,expert=Bo", 42, &error));
+  g_assert_no_error (error);
+  g_assert_false (arb_session_get_busy (session));
+  g_assert_true (arb_session_get_person_to_act (session));
+  g_assert_false (gtk_spinner_get_spinning (seat_spinner (window, 0)));
+  g_assert_false (gtk_spinner_get_spinning (seat_spinner (window, 1)));
+
+  g_assert_true (arb_window_start_from_spec (window, "standard:2:expert=Bo,person=Ada", 43, &error));
+  arb_test_wait_until_described ("Bo's pile to show it thinking again", seat_0_thinking, describe_thinking, window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -812,5 +881,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/card-flies", test_card_flies);
   g_test_add_func ("/window/flight-hides-landing-place", test_flight_hides_landing_place);
   g_test_add_func ("/window/watch-computers", test_watch_computers);
+  g_test_add_func ("/window/thinking-spinner", test_thinking_spinner);
   return g_test_run ();
 }

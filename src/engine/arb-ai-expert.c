@@ -227,16 +227,10 @@ search_round (Search *search, Candidates *c, guint64 *rng)
         continue;
       if (i > 0 && out_of_budget (search))
         return;
-      ArbState state = deal;
+      ArbState state;
       guint64 playout_rng = shared;
-      if (!arb_state_apply (&state, &c->moves[i], NULL, NULL))
-        {
-          g_warn_if_reached ();
-          c->alive[i] = FALSE;
-          c->n_alive--;
-          rewards[i] = 0.0;
-          continue;
-        }
+      if (!arb_ai_candidates_apply (c, i, &deal, &state))
+        continue;
       expert_play_out (&state, me, &playout_rng);
       rewards[i] = arb_ai_playout_reward (&state, me);
       search->playouts++;

@@ -76,6 +76,12 @@ double   arb_ai_candidates_mean       (const ArbAiCandidates *c,
 double   arb_ai_candidates_confidence (const ArbAiCandidates *c,
                                        guint                  i);
 void     arb_ai_candidates_halve      (ArbAiCandidates       *c);
+/* Candidate i played on a copy of deal, into state; FALSE, and the
+ * candidate dropped, if the deal refuses it. */
+gboolean arb_ai_candidates_apply      (ArbAiCandidates       *c,
+                                       guint                  i,
+                                       const ArbState        *deal,
+                                       ArbState              *state);
 
 /* A finished game's worth to seat me, from 0 to 1: mostly winning, a
  * little the margin. */

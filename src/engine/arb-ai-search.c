@@ -169,6 +169,20 @@ arb_ai_candidates_halve (ArbAiCandidates *c)
     }
 }
 
+/* Candidate i played on a copy of the deal. The ranking offers only legal
+ * moves; one the deal refuses is a bug, and is dropped rather than played. */
+gboolean
+arb_ai_candidates_apply (ArbAiCandidates *c, guint i, const ArbState *deal, ArbState *state)
+{
+  *state = *deal;
+  if (arb_state_apply (state, &c->moves[i], NULL, NULL))
+    return TRUE;
+  g_warn_if_reached ();
+  c->alive[i] = FALSE;
+  c->n_alive--;
+  return FALSE;
+}
+
 static guint
 best_candidate (const Candidates *c)
 {
@@ -193,15 +207,10 @@ search_round (const ArbProjection *view, Candidates *c, guint64 *rng, guint limi
     {
       if (!c->alive[i])
         continue;
-      ArbState state = deal;
+      ArbState state;
       guint64 playout_rng = shared;
-      if (!arb_state_apply (&state, &c->moves[i], NULL, NULL))
-        {
-          g_warn_if_reached ();
-          c->alive[i] = FALSE;
-          c->n_alive--;
-          continue;
-        }
+      if (!arb_ai_candidates_apply (c, i, &deal, &state))
+        continue;
       double reward = playout (&state, view->viewer, &playout_rng);
       done++;
       if (i == 0)
