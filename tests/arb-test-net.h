@@ -13,6 +13,7 @@
 #include "arb-net-peer.h"
 #include "arb-net-protocol.h"
 #include "arb-net-server.h"
+#include "arb-session.h"
 #include "arb-test-files.h"
 #include "arb-test-wait.h"
 

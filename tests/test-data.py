@@ -766,7 +766,7 @@ ENGINE_IGNORED = {'engine', 'enums', 'engine-resources'}
 # it) is built on by the rest and includes none of it (issue 22).
 ENGINE_MODEL = {'state', 'game', 'replay', 'projection'}
 ENGINE_ABOVE_MODEL = {'ai', 'review', 'rights', 'save', 'autosave-slots', 'session', 'viewpoint', 'seat-driver',
-                      'seat', 'computer-seat', 'person-seat', 'remote-seat'}
+                      'seat', 'computer-seat', 'person-seat', 'remote-seat', 'link'}
 ENGINE_INCLUDE = re.compile(r'^\s*#\s*include\s+"arb-([a-z0-9-]+)\.h"')
 
 

@@ -30,10 +30,32 @@ typedef struct {
 } Pair;
 
 
+/* The session's link to the host, as the window follows it. */
 static ArbNetPlay *
 online (ArbWindow *window)
 {
-  return arb_window_get_online (window);
+  ArbLink *link = arb_session_get_link (arb_window_get_session (window));
+
+  return link != NULL ? ARB_NET_PLAY (link) : NULL;
+}
+
+/* The session joins the table play leads to, as the Play Online dialog
+ * has it join. */
+static void
+start_online (ArbWindow *window, ArbNetPlay *play)
+{
+  arb_session_join (arb_window_get_session (window), ARB_LINK (play));
+  g_object_unref (play);
+}
+
+/* What the bar over the table says, or NULL when it is hidden. */
+static const char *
+bar_text (ArbWindow *window)
+{
+  GObject *bar = gtk_widget_get_template_child (GTK_WIDGET (window), ARB_TYPE_WINDOW, "online_bar");
+  GObject *label = gtk_widget_get_template_child (GTK_WIDGET (window), ARB_TYPE_WINDOW, "online_bar_label");
+
+  return gtk_widget_get_visible (GTK_WIDGET (bar)) ? gtk_label_get_label (GTK_LABEL (label)) : NULL;
 }
 
 static gboolean
@@ -51,7 +73,7 @@ shows_table (ArbWindow *window)
 static gboolean
 says_someone_is_away (ArbWindow *window)
 {
-  const char *text = arb_window_get_online_bar_text (window);
+  const char *text = bar_text (window);
 
   return text != NULL && strstr (text, "Bob") != NULL;
 }
@@ -59,7 +81,7 @@ says_someone_is_away (ArbWindow *window)
 static gboolean
 says_nobody_is_away (ArbWindow *window)
 {
-  return arb_window_get_online_bar_text (window) == NULL
+  return bar_text (window) == NULL
          && arb_net_play_get_status (online (window)) == ARB_NET_PLAY_PLAYING;
 }
 
@@ -130,20 +152,18 @@ test_two_windows (void)
       gtk_window_present (GTK_WINDOW (pair.windows[i]));
     }
 
-  play = arb_net_play_new_host (arb_window_get_session (pair.windows[0]), server_dir, "127.0.0.1:0",
-                                ARB_VARIANT_STANDARD, 2, seats, "Ann", &error);
+  play = arb_net_play_new_host (server_dir, "127.0.0.1:0", ARB_VARIANT_STANDARD, 2, seats, "Ann", &error);
   g_assert_no_error (error);
   arb_net_play_set_record_dir (play, records);
-  arb_window_start_online (pair.windows[0], play);
+  start_online (pair.windows[0], play);
   arb_test_wait_for (pair.windows[0], has_code);
   /* Until Bob sits down, Ann's window shows the code to tell him. */
   g_assert_cmpstr (arb_test_page (pair.windows[0]), ==, "online");
   address = g_strdup_printf ("127.0.0.1:%u", arb_net_play_get_port (play));
-  play = arb_net_play_new_join (arb_window_get_session (pair.windows[1]), address, arb_net_play_get_code (play),
-                                "Bob", &error);
+  play = arb_net_play_new_join (address, arb_net_play_get_code (play), "Bob", &error);
   g_assert_no_error (error);
   arb_net_play_set_record_dir (play, records);
-  arb_window_start_online (pair.windows[1], play);
+  start_online (pair.windows[1], play);
   arb_test_wait_for (pair.windows[0], shows_table);
   arb_test_wait_for (pair.windows[1], shows_table);
 
@@ -236,9 +256,9 @@ join_window (Table *t, const char *code)
   ArbNetPlay *play;
 
   gtk_window_present (GTK_WINDOW (window));
-  play = arb_net_play_new_join (arb_window_get_session (window), t->uri, code, "Bob", &error);
+  play = arb_net_play_new_join (t->uri, code, "Bob", &error);
   g_assert_no_error (error);
-  arb_window_start_online (window, play);
+  start_online (window, play);
   return window;
 }
 
@@ -414,10 +434,9 @@ test_keep_hosting (void)
   ArbNetPlay *play;
 
   gtk_window_present (GTK_WINDOW (window));
-  play = arb_net_play_new_host (arb_window_get_session (window), server_dir, "127.0.0.1:0",
-                                ARB_VARIANT_STANDARD, 2, seats, "Ann", &error);
+  play = arb_net_play_new_host (server_dir, "127.0.0.1:0", ARB_VARIANT_STANDARD, 2, seats, "Ann", &error);
   g_assert_no_error (error);
-  arb_window_start_online (window, play);
+  start_online (window, play);
   arb_test_wait_for (window, has_code);
   uri = arb_net_server_dup_uri (arb_net_play_get_server (play));
   bob = arb_test_net_client_new (uri);
