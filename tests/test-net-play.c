@@ -149,7 +149,7 @@ play_table (ArbVariant variant, guint n_seats, const char * const *seats, guint3
   arb_test_net_watch (table.plays[0]);
   arb_test_net_wait ("the host's code", has_code, table.plays[0]);
   g_assert_nonnull (arb_net_play_get_code (table.plays[0]));
-  address = g_strdup_printf ("127.0.0.1:%u", arb_net_play_get_port (table.plays[0]));
+  address = g_strdup_printf ("127.0.0.1:%u", arb_test_net_port (table.plays[0]));
   for (guint i = 1; i < table.n_people; i++)
     {
       g_autofree char *name = g_strdup_printf ("Friend %u", i);
@@ -295,7 +295,7 @@ test_seat_given_to_computer (void)
   arb_test_net_watch (table.plays[0]);
   arb_net_server_set_replace_after (arb_net_play_get_server (table.plays[0]), 0);
   arb_test_net_wait ("the host's code", has_code, table.plays[0]);
-  address = g_strdup_printf ("127.0.0.1:%u", arb_net_play_get_port (table.plays[0]));
+  address = g_strdup_printf ("127.0.0.1:%u", arb_test_net_port (table.plays[0]));
   table.plays[1] = arb_net_play_new_join (address, arb_net_play_get_code (table.plays[0]), "Bob", &error);
   g_assert_no_error (error);
   arb_session_join (table.sessions[1], ARB_LINK (table.plays[1]));

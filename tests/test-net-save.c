@@ -707,7 +707,7 @@ test_hosting_window (void)
   g_assert_no_error (error);
   arb_session_join (h.sessions[0], ARB_LINK (h.plays[0]));
   arb_test_net_wait ("the host's code", has_code, h.plays[0]);
-  address = g_strdup_printf ("127.0.0.1:%u", arb_net_play_get_port (h.plays[0]));
+  address = g_strdup_printf ("127.0.0.1:%u", arb_test_net_port (h.plays[0]));
   h.plays[1] = arb_test_net_watch (arb_net_play_new_join (address, arb_net_play_get_code (h.plays[0]), "Bob",
                                                           &error));
   g_assert_no_error (error);

@@ -85,11 +85,6 @@ test_session_modified (void)
   title = arb_session_dup_title (session);
   g_assert_cmpstr (title, ==, "Première partie.arboretum");
 
-  /* A review alone is worth saving, but it is no move: the question to
-   * save says which it is. */
-  arb_session_changed (session);
-  g_assert_true (arb_session_get_modified (session));
-  g_assert_false (arb_session_has_unsaved_steps (session));
   play_turns (game, rand, 1);
   g_assert_true (arb_session_has_unsaved_steps (session));
   arb_session_saved (session, file);
@@ -98,7 +93,7 @@ test_session_modified (void)
   play_turns (game, rand, 1);
   marked = arb_session_dup_title (session);
   g_assert_cmpstr (marked, ==, "• Première partie.arboretum");
-  arb_session_forget (session);
+  arb_session_discard (session);
   g_assert_false (arb_session_get_modified (session));
 
   /* Another game: nothing unsaved, no file, and the old game is let go. */
@@ -882,14 +877,17 @@ test_session_review_run (void)
   g_assert_false (arb_session_get_reviewing (session));
   g_assert_null (arb_session_get_review (session));
 
-  arb_session_forget (session);
+  arb_session_discard (session);
   arb_session_start_replay (session);
   g_assert_true (arb_session_review (session));
   wait_for (session, not_reviewing);
   review = arb_session_get_review (session);
   g_assert_nonnull (review);
   g_assert_cmpuint (arb_review_get_n_steps (review), ==, arb_game_get_n_steps (game));
+  /* A review alone is worth saving, but it is no move: the question to
+   * save says which it is. */
   g_assert_true (arb_session_get_modified (session));
+  g_assert_false (arb_session_has_unsaved_steps (session));
   /* Reviewed once is enough. */
   g_assert_false (arb_session_review (session));
 }

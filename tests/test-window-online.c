@@ -159,7 +159,7 @@ test_two_windows (void)
   arb_test_wait_for (pair.windows[0], has_code);
   /* Until Bob sits down, Ann's window shows the code to tell him. */
   g_assert_cmpstr (arb_test_page (pair.windows[0]), ==, "online");
-  address = g_strdup_printf ("127.0.0.1:%u", arb_net_play_get_port (play));
+  address = g_strdup_printf ("127.0.0.1:%u", arb_test_net_port (play));
   play = arb_net_play_new_join (address, arb_net_play_get_code (play), "Bob", &error);
   g_assert_no_error (error);
   arb_net_play_set_record_dir (play, records);
@@ -533,7 +533,7 @@ says_this_computer_only (ArbWindow *window)
 
   if (!has_code (window))
     return FALSE;
-  address = g_strdup_printf ("Address:\n127.0.0.1:%u", arb_net_play_get_port (online (window)));
+  address = g_strdup_printf ("Address:\n127.0.0.1:%u", arb_test_net_port (online (window)));
   return arb_test_find_shown_label (window, "Only players on this computer can join: the game is not open to the "
                                             "local network. The game starts when every seat is taken.") != NULL
          && arb_test_find_shown_label (window, address) != NULL;
@@ -565,7 +565,7 @@ test_host_loopback_by_default (void)
   g_assert_cmpstr (host, ==, "127.0.0.1");
   g_assert_false (arb_net_play_get_on_network (online (window)));
   /* Nobody reaches it through the machine's other addresses. */
-  port = arb_net_play_get_port (online (window));
+  port = arb_test_net_port (online (window));
   for (guint i = 0; i < others->len; i++)
     {
       g_autoptr (GSocketClient) client = g_socket_client_new ();
@@ -598,7 +598,7 @@ test_host_loopback_by_default (void)
   for (guint i = 0; i < others->len; i++)
     {
       g_autofree char *text = g_inet_address_to_string (others->pdata[i]);
-      g_autofree char *shown = g_strdup_printf ("%s:%u", text, arb_net_play_get_port (online (window)));
+      g_autofree char *shown = g_strdup_printf ("%s:%u", text, arb_test_net_port (online (window)));
       g_auto (GStrv) addresses = arb_net_play_dup_addresses (online (window));
 
       g_assert_true (g_strv_contains ((const char * const *) addresses, shown));
@@ -659,7 +659,7 @@ test_host_rejoins (void)
   open_online_dialog (window);
   gtk_widget_activate (arb_test_find_button (GTK_WIDGET (arb_test_find_toplevel (ARB_TYPE_ONLINE_DIALOG)), "_Host"));
   arb_test_wait_for (window, has_code);
-  port = arb_net_play_get_port (online (window));
+  port = arb_test_net_port (online (window));
   code = g_strdup (arb_net_play_get_code (online (window)));
   uri = g_strdup_printf ("ws://127.0.0.1:%u/arboretum", port);
   bob = arb_test_net_client_new (uri);
@@ -681,10 +681,10 @@ test_host_rejoins (void)
   arb_test_wait_for (window, hosts_again);
   /* The same port, unless another program on this machine (another test
    * run beside this one) took it while no window hosted. */
-  if (arb_net_play_get_port (online (window)) != port)
+  if (arb_test_net_port (online (window)) != port)
     {
       g_assert_true (port_is_taken (port));
-      port = arb_net_play_get_port (online (window));
+      port = arb_test_net_port (online (window));
       g_clear_object (&bob);
       g_free (uri);
       uri = g_strdup_printf ("ws://127.0.0.1:%u/arboretum", port);

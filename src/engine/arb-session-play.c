@@ -204,13 +204,6 @@ arb_session_get_busy (ArbSession *self)
   return self->busy;
 }
 
-guint
-arb_session_get_think_time (ArbSession *self)
-{
-  g_return_val_if_fail (ARB_IS_SESSION (self), 0);
-  return self->think_time;
-}
-
 /* How long a computer's step stays on screen at least, in milliseconds. */
 void
 arb_session_set_think_time (ArbSession *self, guint think_time_ms)
@@ -221,13 +214,6 @@ arb_session_set_think_time (ArbSession *self, guint think_time_ms)
   self->think_time = think_time_ms;
   arb_seat_driver_set_pace (self->driver, think_time_ms);
   _arb_session_notify (self, PROP_THINK_TIME);
-}
-
-gboolean
-arb_session_get_open_hands (ArbSession *self)
-{
-  g_return_val_if_fail (ARB_IS_SESSION (self), FALSE);
-  return self->open_hands;
 }
 
 /* Every hand open in the replay of a finished game: the screen shows every

@@ -49,22 +49,18 @@ GFile        *arb_session_get_file          (ArbSession    *self);
 gboolean      arb_session_get_modified      (ArbSession    *self);
 gboolean      arb_session_has_unsaved_steps (ArbSession    *self);
 char         *arb_session_dup_title         (ArbSession    *self);
-void          arb_session_changed           (ArbSession    *self);
 void          arb_session_saved             (ArbSession    *self,
                                              GFile         *file);
-void          arb_session_forget            (ArbSession    *self);
 void          arb_session_stop              (ArbSession    *self);
 
 /* Who acts, and what the screen shows. */
 ArbViewpoint *arb_session_get_viewpoint     (ArbSession    *self);
 int           arb_session_get_cover_for     (ArbSession    *self);
 void          arb_session_reveal            (ArbSession    *self);
-gboolean      arb_session_get_open_hands    (ArbSession    *self);
 void          arb_session_set_open_hands    (ArbSession    *self,
                                              gboolean       open_hands);
 gboolean      arb_session_get_person_to_act (ArbSession    *self);
 gboolean      arb_session_get_busy          (ArbSession    *self);
-guint         arb_session_get_think_time    (ArbSession    *self);
 void          arb_session_set_think_time    (ArbSession    *self,
                                              guint          think_time_ms);
 gboolean      arb_session_draw              (ArbSession    *self,

@@ -771,14 +771,6 @@ arb_net_play_get_failure (ArbNetPlay *self)
   return self->status == ARB_NET_PLAY_FAILED ? self->failure : NULL;
 }
 
-/* The port a hosted server listens on, or 0 when not hosting. */
-guint
-arb_net_play_get_port (ArbNetPlay *self)
-{
-  g_return_val_if_fail (ARB_IS_NET_PLAY (self), 0);
-  return self->server != NULL ? self->port : 0;
-}
-
 /* The server this screen hosts, or NULL. */
 ArbNetServer *
 arb_net_play_get_server (ArbNetPlay *self)
@@ -807,20 +799,6 @@ arb_net_play_get_n_seats (ArbNetPlay *self)
 {
   g_return_val_if_fail (ARB_IS_NET_PLAY (self), 0);
   return arb_net_client_get_n_seats (self->client);
-}
-
-/* People's seats nobody took yet: the game starts when there are none. */
-guint
-arb_net_play_get_n_free_seats (ArbNetPlay *self)
-{
-  guint n = 0;
-
-  g_return_val_if_fail (ARB_IS_NET_PLAY (self), 0);
-  for (guint p = 0; p < arb_net_client_get_n_seats (self->client); p++)
-    if (arb_net_play_get_seat_is_person (self, p) && !arb_net_client_get_seat_connected (self->client, p)
-        && arb_net_client_get_seat_away (self->client, p) < 0)
-      n++;
-  return n;
 }
 
 const char *

@@ -54,12 +54,10 @@ gboolean          arb_net_play_get_on_network  (ArbNetPlay         *self);
 gboolean          arb_net_play_get_is_host     (ArbNetPlay         *self);
 const char       *arb_net_play_get_code        (ArbNetPlay         *self);
 char            **arb_net_play_dup_addresses   (ArbNetPlay         *self);
-guint             arb_net_play_get_port        (ArbNetPlay         *self);
 ArbNetClient     *arb_net_play_get_client      (ArbNetPlay         *self);
 ArbNetServer     *arb_net_play_get_server      (ArbNetPlay         *self);
 int               arb_net_play_get_seat        (ArbNetPlay         *self);
 guint             arb_net_play_get_n_seats     (ArbNetPlay         *self);
-guint             arb_net_play_get_n_free_seats (ArbNetPlay        *self);
 const char       *arb_net_play_get_seat_name   (ArbNetPlay         *self,
                                                 guint               seat);
 gboolean          arb_net_play_get_seat_is_person (ArbNetPlay      *self,
