@@ -20,6 +20,7 @@
 #include <glib/gi18n.h>
 
 #include "arb-net-play.h"
+#include "arb-net-seat-file.h"
 #include "arb-online-dialog.h"
 #include "arb-window-private.h"
 
@@ -51,7 +52,7 @@ static void
 update_rejoin_button (ArbWindow *self)
 {
   g_autoptr (GFile) dir = seats_dir ();
-  g_autoptr (GFile) kept = self->online == NULL ? arb_net_play_find_kept_seat (dir) : NULL;
+  g_autoptr (GFile) kept = self->online == NULL ? arb_net_seat_file_find (dir) : NULL;
 
   gtk_widget_set_visible (self->rejoin_button, kept != NULL);
 }
@@ -404,7 +405,7 @@ rejoin_online_action (GtkWidget *widget, const char *action_name, GVariant *para
 {
   ArbWindow *self = ARB_WINDOW (widget);
   g_autoptr (GFile) dir = seats_dir ();
-  g_autoptr (GFile) kept = arb_net_play_find_kept_seat (dir);
+  g_autoptr (GFile) kept = arb_net_seat_file_find (dir);
   g_autoptr (GFile) hosted = hosted_dir ();
   g_autoptr (GError) error = NULL;
   ArbNetPlay *play;

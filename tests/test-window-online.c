@@ -23,6 +23,7 @@
 
 #include "arb-online-dialog.h"
 #include "arb-net-play.h"
+#include "arb-net-seat-file.h"
 #include "arb-save.h"
 
 typedef struct {
@@ -297,7 +298,7 @@ kept_seat (void)
 {
   g_autoptr (GFile) dir = g_file_new_build_filename (g_get_user_data_dir (), "arboretum", "seats", NULL);
 
-  return arb_net_play_find_kept_seat (dir);
+  return arb_net_seat_file_find (dir);
 }
 
 static gboolean

@@ -12,24 +12,17 @@
 #include "config.h"
 
 #include <errno.h>
-#include <ifaddrs.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "arb-net-client.h"
 #include "arb-net-play.h"
+#include "arb-net-seat-file.h"
 #include "arb-net-server.h"
 #include "arb-save.h"
 
 #define RECONNECT_SECONDS 2
 #define RECONNECT_TRIES   60  /* two minutes, then the game is given up */
-
-/* A kept seat's file holds a few short lines: anything larger is not one. */
-#define SEAT_FILE_MAX_BYTES 4096
-/* A seat kept longer than this is of a game long given up. */
-#define SEAT_FILE_MAX_AGE   (24 * G_TIME_SPAN_HOUR)
 
 struct _ArbNetPlay
 {
@@ -165,7 +158,7 @@ arb_net_play_forget_seat (ArbNetPlay *self)
 }
 
 /* Keeps this screen's seat in dir once the server gives it, until the
- * game is over: see arb_net_play_find_kept_seat(). */
+ * game is over: see arb_net_seat_file_find(). */
 void
 arb_net_play_set_seat_dir (ArbNetPlay *self, GFile *dir)
 {
@@ -173,51 +166,6 @@ arb_net_play_set_seat_dir (ArbNetPlay *self, GFile *dir)
   g_return_if_fail (G_IS_FILE (dir));
   g_set_object (&self->seat_dir, dir);
   keep_seat (self);
-}
-
-/* Whether info is a kept seat's file: a regular file, small. */
-static gboolean
-is_seat_file (GFileInfo *info)
-{
-  return g_file_info_get_file_type (info) == G_FILE_TYPE_REGULAR
-         && g_file_info_get_size (info) <= SEAT_FILE_MAX_BYTES
-         && g_str_has_suffix (g_file_info_get_name (info), ".seat");
-}
-
-/* The seat kept in dir most recently, or NULL; seats kept too long ago
- * are forgotten. */
-GFile *
-arb_net_play_find_kept_seat (GFile *dir)
-{
-  g_autoptr (GFileEnumerator) children = NULL;
-  g_autoptr (GFile) newest = NULL;
-  g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
-  gint64 newest_time = 0;
-  GFileInfo *info;
-  GFile *child;
-
-  g_return_val_if_fail (G_IS_FILE (dir), NULL);
-  children = g_file_enumerate_children (dir, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE ","
-                                        G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_TIME_MODIFIED ","
-                                        G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC,
-                                        G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
-  while (children != NULL && g_file_enumerator_iterate (children, &info, &child, NULL, NULL) && info != NULL)
-    {
-      g_autoptr (GDateTime) modified = g_file_info_get_modification_date_time (info);
-      gint64 time = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED) * G_USEC_PER_SEC
-                    + g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC);
-
-      if (!is_seat_file (info))
-        continue;
-      if (modified == NULL || g_date_time_difference (now, modified) > SEAT_FILE_MAX_AGE)
-        g_file_delete (child, NULL, NULL);
-      else if (newest == NULL || time > newest_time)
-        {
-          g_set_object (&newest, child);
-          newest_time = time;
-        }
-    }
-  return g_steal_pointer (&newest);
 }
 
 /* ---- the game as this seat saw it ------------------------------------------- */
@@ -597,31 +545,7 @@ arb_net_play_new_host (GFile *data_dir, const char *listen, ArbVariant variant, 
   return self;
 }
 
-/* The kept seat's record, read with a bound on its size. */
-static GKeyFile *
-read_seat_file (GFile *file, GError **error)
-{
-  g_autoptr (GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_NAME
-                                                  "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
-                                                  G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, error);
-  g_autoptr (GKeyFile) keyfile = g_key_file_new ();
-  g_autofree char *text = NULL;
-  gsize length;
-
-  if (info == NULL)
-    return NULL;
-  if (!is_seat_file (info))
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("The seat kept is not a small regular file"));
-      return NULL;
-    }
-  if (!g_file_load_contents (file, NULL, &text, &length, NULL, error)
-      || length > SEAT_FILE_MAX_BYTES || !g_key_file_load_from_data (keyfile, text, length, G_KEY_FILE_NONE, error))
-    return NULL;
-  return g_steal_pointer (&keyfile);
-}
-
-/* Takes back the seat kept in file (arb_net_play_find_kept_seat()). A seat
+/* Takes back the seat kept in file (arb_net_seat_file_find()). A seat
  * this screen hosted gets its server again, its tables read from
  * hosted_dir, listening where it did. */
 ArbNetPlay *
@@ -632,7 +556,7 @@ arb_net_play_new_rejoin (GFile *file, GFile *hosted_dir, GError **error)
   ArbNetPlay *self;
 
   g_return_val_if_fail (G_IS_FILE (file) && G_IS_FILE (hosted_dir), NULL);
-  if ((keyfile = read_seat_file (file, error)) == NULL
+  if ((keyfile = arb_net_seat_file_read (file, error)) == NULL
       || (uri = g_key_file_get_string (keyfile, "seat", "uri", error)) == NULL
       || (token = g_key_file_get_string (keyfile, "seat", "token", error)) == NULL)
     return NULL;
@@ -726,41 +650,17 @@ arb_net_play_get_on_network (ArbNetPlay *self)
 char **
 arb_net_play_dup_addresses (ArbNetPlay *self)
 {
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  struct ifaddrs *list = NULL;
-
   g_return_val_if_fail (ARB_IS_NET_PLAY (self), NULL);
   if (self->server == NULL)
     return NULL;
   if (!arb_net_play_get_on_network (self))
     {
-      g_autofree char *loopback = g_strdup_printf ("127.0.0.1:%u", self->port);
+      char **loopback = g_new0 (char *, 2);
 
-      g_strv_builder_add (builder, loopback);
-      return g_strv_builder_end (builder);
+      loopback[0] = g_strdup_printf ("127.0.0.1:%u", self->port);
+      return loopback;
     }
-  if (getifaddrs (&list) == 0)
-    {
-      for (struct ifaddrs *i = list; i != NULL; i = i->ifa_next)
-        {
-          g_autoptr (GInetAddress) address = NULL;
-
-          if (i->ifa_addr == NULL || i->ifa_addr->sa_family != AF_INET)
-            continue;
-          address = g_inet_address_new_from_bytes (
-            (const guint8 *) &((const struct sockaddr_in *) (const void *) i->ifa_addr)->sin_addr,
-            G_SOCKET_FAMILY_IPV4);
-          if (!g_inet_address_get_is_loopback (address))
-            {
-              g_autofree char *text = g_inet_address_to_string (address);
-              g_autofree char *with_port = g_strdup_printf ("%s:%u", text, self->port);
-
-              g_strv_builder_add (builder, with_port);
-            }
-        }
-      freeifaddrs (list);
-    }
-  return g_strv_builder_end (builder);
+  return arb_net_address_dup_local (self->port);
 }
 
 /* Why the status is FAILED, or NULL. */

@@ -46,7 +46,6 @@ ArbNetPlay       *arb_net_play_new_rejoin      (GFile              *file,
 void              arb_net_play_set_seat_dir    (ArbNetPlay         *self,
                                                 GFile              *dir);
 void              arb_net_play_forget_seat     (ArbNetPlay         *self);
-GFile            *arb_net_play_find_kept_seat  (GFile              *dir);
 
 ArbNetPlayStatus  arb_net_play_get_status      (ArbNetPlay         *self);
 const char       *arb_net_play_get_failure     (ArbNetPlay         *self);
