@@ -362,24 +362,6 @@ arb_replay_seek (ArbReplay *self, guint step)
   return TRUE;
 }
 
-/* Moves to the start of turn (0 for the first), before its first draw. */
-gboolean
-arb_replay_seek_turn (ArbReplay *self, guint turn)
-{
-  ArbState state;
-
-  g_return_val_if_fail (ARB_IS_REPLAY (self), FALSE);
-  state = g_array_index (self->checkpoints, ArbState, 0);
-  for (guint i = 0; i <= self->steps->len; i++)
-    {
-      if (state.turn >= turn)
-        return state.turn == turn && arb_replay_seek (self, i);
-      if (i < self->steps->len)
-        arb_state_apply (&state, &arb_replay_get_recorded_step (self, i)->move, NULL, NULL);
-    }
-  return FALSE;
-}
-
 void
 arb_replay_first (ArbReplay *self)
 {

@@ -39,8 +39,6 @@ gboolean        arb_replay_next              (ArbReplay  *self);
 void            arb_replay_last              (ArbReplay  *self);
 gboolean        arb_replay_seek              (ArbReplay  *self,
                                               guint       step);
-gboolean        arb_replay_seek_turn         (ArbReplay  *self,
-                                              guint       turn);
 
 ArbGame        *arb_replay_continue          (ArbReplay  *self,
                                               GError    **error);
