@@ -277,13 +277,6 @@ arb_replay_get_recorded_step (ArbReplay *self, guint index)
   return &g_array_index (self->steps, ArbStep, index);
 }
 
-guint
-arb_replay_get_turn (ArbReplay *self)
-{
-  g_return_val_if_fail (ARB_IS_REPLAY (self), 0);
-  return arb_replay_get_state (self)->turn;
-}
-
 /* Turns begun in the whole record, the last one perhaps unfinished. */
 guint
 arb_replay_get_n_turns (ArbReplay *self)
