@@ -475,9 +475,3 @@ arb_review_chart_init (ArbReviewChart *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("The course of the game"), -1);
 }
-
-GtkWidget *
-arb_review_chart_new (void)
-{
-  return g_object_new (ARB_TYPE_REVIEW_CHART, NULL);
-}

@@ -11,7 +11,6 @@ G_BEGIN_DECLS
 #define ARB_TYPE_REVIEW_CHART (arb_review_chart_get_type ())
 G_DECLARE_FINAL_TYPE (ArbReviewChart, arb_review_chart, ARB, REVIEW_CHART, GtkWidget)
 
-GtkWidget *arb_review_chart_new         (void);
 void       arb_review_chart_set_review  (ArbReviewChart *self,
                                          ArbViewpoint   *viewpoint,
                                          ArbReview      *review);

@@ -3,8 +3,9 @@
  *
  * Play Online hosts a game (the server runs in this process, listening on
  * this computer only, or on the local network once the person says so) or
- * joins one with the host's address and code. ArbNetPlay does the work and
- * the session holds the game as this seat saw it; the window shows the
+ * joins one with the host's address and code. The session joins the table
+ * through its link (ArbNetPlay), which it owns, and holds the game as this
+ * seat saw it; the window follows the session's link, and shows the
  * waiting page until every seat is taken, then the table, with a bar when
  * a player drops: "waiting for Bob" and the seconds left until the host
  * may give Bob's seat to a computer.
@@ -19,6 +20,7 @@
 #include <glib/gi18n.h>
 
 #include "arb-net-play.h"
+#include "arb-net-seat-file.h"
 #include "arb-online-dialog.h"
 #include "arb-window-private.h"
 
@@ -50,7 +52,7 @@ static void
 update_rejoin_button (ArbWindow *self)
 {
   g_autoptr (GFile) dir = seats_dir ();
-  g_autoptr (GFile) kept = self->online == NULL ? arb_net_play_find_kept_seat (dir) : NULL;
+  g_autoptr (GFile) kept = self->online == NULL ? arb_net_seat_file_find (dir) : NULL;
 
   gtk_widget_set_visible (self->rejoin_button, kept != NULL);
 }
@@ -278,42 +280,55 @@ on_online_message (ArbNetPlay *play, const char *message, ArbWindow *self)
     adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
 }
 
-/* Another game takes the place of the online one: the seat is left. */
+static void
+follow (ArbWindow *self, ArbNetPlay *play)
+{
+  if (self->online != NULL)
+    g_signal_handlers_disconnect_by_data (self->online, self);
+  g_set_object (&self->online, play);
+  if (play == NULL)
+    {
+      hide_bar (self);
+      return;
+    }
+  self->online_told_saved = FALSE;
+  g_signal_connect_swapped (play, "changed", G_CALLBACK (_arb_window_update_online), self);
+  g_signal_connect (play, "message", G_CALLBACK (on_online_message), self);
+}
+
+/* The window follows the session's link to a host, as the session joins
+ * a table, leaves it, or another game takes its place; the seat is kept
+ * while the game lasts, for a window started again to take it back. */
+static void
+on_session_link (ArbWindow *self)
+{
+  ArbLink *link = arb_session_get_link (self->session);
+  ArbNetPlay *play = ARB_IS_NET_PLAY (link) ? ARB_NET_PLAY (link) : NULL;
+  g_autoptr (GFile) dir = seats_dir ();
+
+  if (self->online == play)
+    return;
+  if (play != NULL)
+    arb_net_play_set_seat_dir (play, dir);
+  follow (self, play);
+  update_rejoin_button (self);
+  _arb_window_update_online (self);
+}
+
+/* The seat is left: the session's link goes. */
 void
 _arb_window_leave_online (ArbWindow *self)
 {
-  hide_bar (self);
-  if (self->online == NULL)
-    return;
-  g_signal_handlers_disconnect_by_data (self->online, self);
-  arb_net_play_leave (self->online);
-  g_clear_object (&self->online);
-}
-
-static void
-on_session_game (ArbWindow *self)
-{
-  if (self->online != NULL && arb_session_get_online_seat (self->session) < 0)
-    {
-      _arb_window_leave_online (self);
-      update_rejoin_button (self);
-    }
+  follow (self, NULL);
+  if (self->session != NULL)
+    arb_session_leave (self->session);
 }
 
 static void
 adopt (ArbWindow *self, ArbNetPlay *play)
 {
-  g_autoptr (GFile) dir = seats_dir ();
-
-  _arb_window_leave_online (self);
-  arb_session_set_game (self->session, NULL, NULL);
-  arb_net_play_set_seat_dir (play, dir);
-  self->online = play;
-  self->online_told_saved = FALSE;
-  g_signal_connect_swapped (play, "changed", G_CALLBACK (_arb_window_update_online), self);
-  g_signal_connect (play, "message", G_CALLBACK (on_online_message), self);
-  update_rejoin_button (self);
-  _arb_window_update_online (self);
+  arb_session_join (self->session, ARB_LINK (play));
+  g_object_unref (play);
 }
 
 /* The name typed, trimmed to what the host accepts; NULL for none. */
@@ -342,11 +357,11 @@ on_dialog_start (ArbOnlineDialog *dialog, ArbWindow *self)
                                                                                                     : "127.0.0.1",
                                                  ARB_NET_DEFAULT_PORT);
 
-      play = arb_net_play_new_host (self->session, dir, listen, arb_online_dialog_get_variant (dialog),
+      play = arb_net_play_new_host (dir, listen, arb_online_dialog_get_variant (dialog),
                                     g_strv_length (seats), (const char * const *) seats, name, &error);
     }
   else
-    play = arb_net_play_new_join (self->session, arb_online_dialog_get_address (dialog),
+    play = arb_net_play_new_join (arb_online_dialog_get_address (dialog),
                                   arb_online_dialog_get_code (dialog), name, &error);
   if (play == NULL)
     {
@@ -390,7 +405,7 @@ rejoin_online_action (GtkWidget *widget, const char *action_name, GVariant *para
 {
   ArbWindow *self = ARB_WINDOW (widget);
   g_autoptr (GFile) dir = seats_dir ();
-  g_autoptr (GFile) kept = arb_net_play_find_kept_seat (dir);
+  g_autoptr (GFile) kept = arb_net_seat_file_find (dir);
   g_autoptr (GFile) hosted = hosted_dir ();
   g_autoptr (GError) error = NULL;
   ArbNetPlay *play;
@@ -400,7 +415,7 @@ rejoin_online_action (GtkWidget *widget, const char *action_name, GVariant *para
       update_rejoin_button (self);
       return;
     }
-  if ((play = arb_net_play_new_rejoin (self->session, kept, hosted, &error)) == NULL)
+  if ((play = arb_net_play_new_rejoin (kept, hosted, &error)) == NULL)
     {
       /* A seat that cannot be read cannot be taken back either. */
       g_file_delete (kept, NULL, NULL);
@@ -550,31 +565,6 @@ void
 _arb_window_connect_online (ArbWindow *self)
 {
   self->online_away_seat = -1;
-  g_signal_connect_swapped (self->session, "notify::game", G_CALLBACK (on_session_game), self);
+  g_signal_connect_swapped (self->session, "notify::link", G_CALLBACK (on_session_link), self);
   update_rejoin_button (self);
-}
-
-/* The game online, for the tests that drive the window. */
-ArbNetPlay *
-arb_window_get_online (ArbWindow *self)
-{
-  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
-  return self->online;
-}
-
-/* Starts a game online as the dialog would, for the tests. */
-void
-arb_window_start_online (ArbWindow *self, ArbNetPlay *play)
-{
-  g_return_if_fail (ARB_IS_WINDOW (self));
-  g_return_if_fail (ARB_IS_NET_PLAY (play));
-  adopt (self, play);
-}
-
-/* What the bar says, or NULL when it is hidden: for the tests. */
-const char *
-arb_window_get_online_bar_text (ArbWindow *self)
-{
-  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
-  return gtk_widget_get_visible (self->online_bar) ? gtk_label_get_label (self->online_bar_label) : NULL;
 }

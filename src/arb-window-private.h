@@ -64,7 +64,7 @@ struct _ArbWindow
   ArbScoreDialog       *score_dialog;
   gboolean              seeking;
   guint                 read_player; /* the arboretum the keyboard read last */
-  ArbNetPlay           *online;      /* the game played online, or NULL */
+  ArbNetPlay           *online;      /* the session's link followed, or NULL */
   int                   online_away_seat; /* the seat the bar waits for, or -1 */
   guint                 online_tick;
   gboolean              online_told_saved;
@@ -113,12 +113,5 @@ void     _arb_window_show_error        (ArbWindow      *self,
                                         const GError   *error);
 gboolean _arb_window_present_scores    (ArbWindow      *self);
 void     _arb_window_close_scores      (ArbWindow      *self);
-
-/* What the window shows online, for the tests that drive it: goes with
- * the session's link to a host (issue 34, point 2). */
-ArbNetPlay       *arb_window_get_online         (ArbWindow      *self);
-void              arb_window_start_online       (ArbWindow      *self,
-                                                 ArbNetPlay     *play);
-const char       *arb_window_get_online_bar_text (ArbWindow     *self);
 
 G_END_DECLS

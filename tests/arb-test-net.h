@@ -13,8 +13,20 @@
 #include "arb-net-peer.h"
 #include "arb-net-protocol.h"
 #include "arb-net-server.h"
+#include "arb-session.h"
 #include "arb-test-files.h"
 #include "arb-test-wait.h"
+
+/* The port the server play hosts listens on, read from its address. */
+static inline guint
+arb_test_net_port (ArbNetPlay *play)
+{
+  g_autofree char *text = arb_net_server_dup_uri (arb_net_play_get_server (play));
+  g_autoptr (GUri) uri = g_uri_parse (text, G_URI_FLAGS_NONE, NULL);
+
+  g_assert_nonnull (uri);
+  return (guint) g_uri_get_port (uri);
+}
 
 /* What a failed wait of the network tests prints: every client, link
  * (ArbNetPlay) and server the test watches, as they stand then. Objects

@@ -7,6 +7,31 @@
 
 #include "arb-engine.h"
 
+/* A person's three kinds of step, as arb_game_apply() takes them. */
+static inline gboolean
+arb_test_draw (ArbGame *game, int source, GError **error)
+{
+  ArbMove move = arb_move_draw (source);
+
+  return arb_game_apply (game, &move, error);
+}
+
+static inline gboolean
+arb_test_play (ArbGame *game, ArbCard card, int x, int y, GError **error)
+{
+  ArbMove move = arb_move_play (card, x, y);
+
+  return arb_game_apply (game, &move, error);
+}
+
+static inline gboolean
+arb_test_discard (ArbGame *game, ArbCard card, int x, int y, GError **error)
+{
+  ArbMove move = arb_move_discard (card, x, y);
+
+  return arb_game_apply (game, &move, error);
+}
+
 static inline gboolean
 arb_test_same_pile (const ArbPile *a, const ArbPile *b)
 {

@@ -350,7 +350,7 @@ test_signals_refused (void)
   refuse (game, &log, arb_move_discard (mine, 0, 0), ARB_ERROR_WRONG_PHASE);
   refuse (game, &log, arb_move_draw (1), ARB_ERROR_EMPTY_SOURCE);
   refuse (game, &log, arb_move_draw (5), ARB_ERROR_NO_SUCH_SOURCE);
-  g_assert_false (arb_game_draw (game, 3, NULL));
+  g_assert_false (arb_test_draw (game, 3, NULL));
   assert_log (&log, "", "");
 
   apply_ok (game, arb_move_draw (ARB_SOURCE_DECK));
@@ -360,7 +360,7 @@ test_signals_refused (void)
   refuse (game, &log, arb_move_play (not_mine, 0, 0), ARB_ERROR_NOT_IN_HAND);
   refuse (game, &log, arb_move_play (mine, 200, 0), ARB_ERROR_OUT_OF_RANGE);
   refuse (game, &log, arb_move_discard (mine, 0, 0), ARB_ERROR_WRONG_PHASE);
-  g_assert_false (arb_game_play (game, not_mine, 0, 0, NULL));
+  g_assert_false (arb_test_play (game, not_mine, 0, 0, NULL));
   assert_log (&log, "", "");
 
   apply_ok (game, arb_move_play (mine, 0, 0));
@@ -369,7 +369,7 @@ test_signals_refused (void)
   refuse (game, &log, arb_move_discard (not_mine, 0, 0), ARB_ERROR_NOT_IN_HAND);
   refuse (game, &log, arb_move_play (arb_card_set_nth (&state->hands[0], 0), 1, 0),
           ARB_ERROR_WRONG_PHASE);
-  g_assert_false (arb_game_discard (game, not_mine, 0, 0, NULL));
+  g_assert_false (arb_test_discard (game, not_mine, 0, 0, NULL));
   assert_log (&log, "", "");
 
   log_free (&log);
@@ -470,7 +470,7 @@ test_signals_whole_game (void)
       {
         g_autoptr (GError) error = NULL;
         log_clear (&log);
-        g_assert_false (arb_game_draw (game, ARB_SOURCE_DECK, &error));
+        g_assert_false (arb_test_draw (game, ARB_SOURCE_DECK, &error));
         g_assert_error (error, ARB_ERROR, ARB_ERROR_GAME_OVER);
         assert_log (&log, "", "");
       }

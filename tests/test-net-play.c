@@ -143,20 +143,20 @@ play_table (ArbVariant variant, guint n_seats, const char * const *seats, guint3
     if (g_str_equal (seats[p], "person"))
       table.sessions[table.n_people++] = arb_test_net_watch (arb_session_new ());
 
-  table.plays[0] = arb_net_play_new_host (table.sessions[0], server_dir, "127.0.0.1:0", variant,
-                                          n_seats, seats, "Ann", &error);
+  table.plays[0] = arb_net_play_new_host (server_dir, "127.0.0.1:0", variant, n_seats, seats, "Ann", &error);
   g_assert_no_error (error);
+  arb_session_join (table.sessions[0], ARB_LINK (table.plays[0]));
   arb_test_net_watch (table.plays[0]);
   arb_test_net_wait ("the host's code", has_code, table.plays[0]);
   g_assert_nonnull (arb_net_play_get_code (table.plays[0]));
-  address = g_strdup_printf ("127.0.0.1:%u", arb_net_play_get_port (table.plays[0]));
+  address = g_strdup_printf ("127.0.0.1:%u", arb_test_net_port (table.plays[0]));
   for (guint i = 1; i < table.n_people; i++)
     {
       g_autofree char *name = g_strdup_printf ("Friend %u", i);
 
-      table.plays[i] = arb_net_play_new_join (table.sessions[i], address, arb_net_play_get_code (table.plays[0]),
-                                              name, &error);
+      table.plays[i] = arb_net_play_new_join (address, arb_net_play_get_code (table.plays[0]), name, &error);
       g_assert_no_error (error);
+      arb_session_join (table.sessions[i], ARB_LINK (table.plays[i]));
     }
   for (guint i = 0; i < table.n_people; i++)
     {
@@ -289,22 +289,22 @@ test_seat_given_to_computer (void)
   server_dir = g_file_new_build_filename (dir, "server", NULL);
   table.sessions[0] = arb_test_net_watch (arb_session_new ());
   table.sessions[1] = arb_test_net_watch (arb_session_new ());
-  table.plays[0] = arb_net_play_new_host (table.sessions[0], server_dir, "127.0.0.1:0", ARB_VARIANT_STANDARD,
-                                          2, seats, "Ann", &error);
+  table.plays[0] = arb_net_play_new_host (server_dir, "127.0.0.1:0", ARB_VARIANT_STANDARD, 2, seats, "Ann", &error);
   g_assert_no_error (error);
+  arb_session_join (table.sessions[0], ARB_LINK (table.plays[0]));
   arb_test_net_watch (table.plays[0]);
   arb_net_server_set_replace_after (arb_net_play_get_server (table.plays[0]), 0);
   arb_test_net_wait ("the host's code", has_code, table.plays[0]);
-  address = g_strdup_printf ("127.0.0.1:%u", arb_net_play_get_port (table.plays[0]));
-  table.plays[1] = arb_net_play_new_join (table.sessions[1], address, arb_net_play_get_code (table.plays[0]),
-                                          "Bob", &error);
+  address = g_strdup_printf ("127.0.0.1:%u", arb_test_net_port (table.plays[0]));
+  table.plays[1] = arb_net_play_new_join (address, arb_net_play_get_code (table.plays[0]), "Bob", &error);
   g_assert_no_error (error);
+  arb_session_join (table.sessions[1], ARB_LINK (table.plays[1]));
   arb_test_net_watch (table.plays[1]);
   g_signal_connect (table.plays[0], "message", G_CALLBACK (on_message), &table);
   arb_test_net_wait_through ("step 6 on Bob's screen", bob_has_played, host_steps, &table, ARB_TEST_NET_MAX_STEPS);
 
   /* Bob goes, and does not come back. */
-  arb_net_play_leave (table.plays[1]);
+  arb_session_leave (table.sessions[1]);
   table.n_people = 1;
   arb_test_net_wait ("Ann's link to see Bob away", bob_is_away, table.plays[0]);
   arb_net_play_give_seat (table.plays[0], 1, ARB_AI_EASY);
@@ -360,13 +360,14 @@ test_host_beside_fifo (void)
       g_autoptr (GFile) server_dir = g_file_new_for_path (dir);
       g_autoptr (ArbSession) session = arb_session_new ();
       g_autoptr (GError) error = NULL;
-      g_autoptr (ArbNetPlay) play = arb_net_play_new_host (session, server_dir, "127.0.0.1:0", ARB_VARIANT_STANDARD,
+      g_autoptr (ArbNetPlay) play = arb_net_play_new_host (server_dir, "127.0.0.1:0", ARB_VARIANT_STANDARD,
                                                            2, seats, "Ann", &error);
 
       g_assert_no_error (error);
+      arb_session_join (session, ARB_LINK (play));
       arb_test_net_wait ("the host's code", has_code, play);
       g_assert_nonnull (arb_net_play_get_code (play));
-      arb_net_play_leave (play);
+      arb_session_leave (session);
       return;
     }
 

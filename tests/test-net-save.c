@@ -702,14 +702,16 @@ test_hosting_window (void)
       h.sessions[i] = arb_test_net_watch (arb_session_new ());
       h.messages[i] = g_ptr_array_new_with_free_func (g_free);
     }
-  h.plays[0] = arb_test_net_watch (arb_net_play_new_host (h.sessions[0], server_dir, "127.0.0.1:0",
-                                                          ARB_VARIANT_STANDARD, 2, seats, "Ann", &error));
+  h.plays[0] = arb_test_net_watch (arb_net_play_new_host (server_dir, "127.0.0.1:0", ARB_VARIANT_STANDARD, 2, seats,
+                                                          "Ann", &error));
   g_assert_no_error (error);
+  arb_session_join (h.sessions[0], ARB_LINK (h.plays[0]));
   arb_test_net_wait ("the host's code", has_code, h.plays[0]);
-  address = g_strdup_printf ("127.0.0.1:%u", arb_net_play_get_port (h.plays[0]));
-  h.plays[1] = arb_test_net_watch (arb_net_play_new_join (h.sessions[1], address, arb_net_play_get_code (h.plays[0]),
-                                                          "Bob", &error));
+  address = g_strdup_printf ("127.0.0.1:%u", arb_test_net_port (h.plays[0]));
+  h.plays[1] = arb_test_net_watch (arb_net_play_new_join (address, arb_net_play_get_code (h.plays[0]), "Bob",
+                                                          &error));
   g_assert_no_error (error);
+  arb_session_join (h.sessions[1], ARB_LINK (h.plays[1]));
   for (guint i = 0; i < 2; i++)
     g_signal_connect (h.plays[i], "message", G_CALLBACK (on_message), h.messages[i]);
   for (guint step = 0; step < 6; step++)

@@ -205,19 +205,6 @@ test_replay_seek (void)
   g_assert_cmpuint (turn, ==, arb_replay_get_state (replay)->turn);
   g_assert_true (forward);
 
-  for (guint t = 0; t < n_turns; t++)
-    {
-      const ArbState *state;
-      g_assert_true (arb_replay_seek_turn (replay, t));
-      state = arb_replay_get_state (replay);
-      g_assert_cmpuint (state->turn, ==, t);
-      g_assert_cmpint (state->phase, ==, ARB_PHASE_DRAW);
-      g_assert_cmpuint (state->draws, ==, 0);
-      g_assert_cmpuint (arb_replay_get_turn (replay), ==, t);
-      g_assert_true (arb_replay_get_step (replay) == 0
-                     || arb_replay_get_state_at (replay, arb_replay_get_step (replay) - 1)->turn == t - 1);
-    }
-  g_assert_false (arb_replay_seek_turn (replay, n_turns));
 
   arb_replay_first (replay);
   assert_at (replay, &live, 0);

@@ -127,6 +127,7 @@ test_blunder (void)
       const ArbState *state;
       ArbCard cards[ARB_N_CARDS], blunder = ARB_CARD_NONE;
       ArbState before, after_blunder, after_best;
+      ArbMove move;
       guint n, seat, last, worst = 0;
 
       /* The same game again, up to its last discard. */
@@ -153,7 +154,8 @@ test_blunder (void)
         continue;
 
       before = *state;
-      g_assert_true (arb_game_discard (blundered, blunder, 0, 0, &error));
+      move = arb_move_discard (blunder, 0, 0);
+      g_assert_true (arb_game_apply (blundered, &move, &error));
       g_assert_no_error (error);
       g_assert_true (arb_game_is_finished (blundered));
 

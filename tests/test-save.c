@@ -1090,10 +1090,10 @@ test_save_first_card_anywhere (void)
   ArbCard card;
 
   g_assert_no_error (error);
-  g_assert_true (arb_game_draw (game, ARB_SOURCE_DECK, &error));
-  g_assert_true (arb_game_draw (game, ARB_SOURCE_DECK, &error));
+  g_assert_true (arb_test_draw (game, ARB_SOURCE_DECK, &error));
+  g_assert_true (arb_test_draw (game, ARB_SOURCE_DECK, &error));
   card = arb_card_set_nth (&arb_game_get_state (game)->hands[0], 0);
-  g_assert_true (arb_game_play (game, card, 7, -4, &error));
+  g_assert_true (arb_test_play (game, card, 7, -4, &error));
   g_assert_no_error (error);
   bytes = arb_save_to_bytes (game, NULL, &error);
   g_assert_no_error (error);

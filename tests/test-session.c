@@ -85,11 +85,6 @@ test_session_modified (void)
   title = arb_session_dup_title (session);
   g_assert_cmpstr (title, ==, "Première partie.arboretum");
 
-  /* A review alone is worth saving, but it is no move: the question to
-   * save says which it is. */
-  arb_session_changed (session);
-  g_assert_true (arb_session_get_modified (session));
-  g_assert_false (arb_session_has_unsaved_steps (session));
   play_turns (game, rand, 1);
   g_assert_true (arb_session_has_unsaved_steps (session));
   arb_session_saved (session, file);
@@ -98,7 +93,7 @@ test_session_modified (void)
   play_turns (game, rand, 1);
   marked = arb_session_dup_title (session);
   g_assert_cmpstr (marked, ==, "• Première partie.arboretum");
-  arb_session_forget (session);
+  arb_session_discard (session);
   g_assert_false (arb_session_get_modified (session));
 
   /* Another game: nothing unsaved, no file, and the old game is let go. */
@@ -882,48 +877,100 @@ test_session_review_run (void)
   g_assert_false (arb_session_get_reviewing (session));
   g_assert_null (arb_session_get_review (session));
 
-  arb_session_forget (session);
+  arb_session_discard (session);
   arb_session_start_replay (session);
   g_assert_true (arb_session_review (session));
   wait_for (session, not_reviewing);
   review = arb_session_get_review (session);
   g_assert_nonnull (review);
   g_assert_cmpuint (arb_review_get_n_steps (review), ==, arb_game_get_n_steps (game));
+  /* A review alone is worth saving, but it is no move: the question to
+   * save says which it is. */
   g_assert_true (arb_session_get_modified (session));
+  g_assert_false (arb_session_has_unsaved_steps (session));
   /* Reviewed once is enough. */
   g_assert_false (arb_session_review (session));
 }
 
 /* ---- network play ------------------------------------------------------- */
 
-typedef struct {
+/* A host in this process, as the session's link sees one: it holds the
+ * true game and plays the moves sent at once; the test sends its steps. */
+#define TEST_TYPE_HOST_LINK (test_host_link_get_type ())
+G_DECLARE_FINAL_TYPE (TestHostLink, test_host_link, TEST, HOST_LINK, GObject)
+
+struct _TestHostLink
+{
+  GObject  parent_instance;
   ArbGame *host;     /* the host's true game */
   guint    requests;
-} OnlineHost;
+  gboolean left;
+};
 
-/* The host takes the seat's move, as a server would. */
+static void test_host_link_iface_init (ArbLinkInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TestHostLink, test_host_link, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (ARB_TYPE_LINK, test_host_link_iface_init))
+
 static void
-on_move_requested (ArbSession *session, const ArbMove *move, OnlineHost *host)
+host_send_move (ArbLink *link, const ArbMove *move)
 {
+  TestHostLink *self = TEST_HOST_LINK (link);
   g_autoptr (GError) error = NULL;
 
-  host->requests++;
-  arb_game_apply (host->host, move, &error);
+  self->requests++;
+  arb_game_apply (self->host, move, &error);
   g_assert_no_error (error);
+}
+
+static void
+host_break_off (ArbLink *link, const char *why)
+{
+  g_error ("The session could not follow the host: %s", why);
+}
+
+static void
+host_leave (ArbLink *link)
+{
+  TEST_HOST_LINK (link)->left = TRUE;
+}
+
+static void
+test_host_link_iface_init (ArbLinkInterface *iface)
+{
+  iface->send_move = host_send_move;
+  iface->break_off = host_break_off;
+  iface->leave = host_leave;
+}
+
+static void
+test_host_link_finalize (GObject *object)
+{
+  g_clear_object (&TEST_HOST_LINK (object)->host);
+  G_OBJECT_CLASS (test_host_link_parent_class)->finalize (object);
+}
+
+static void
+test_host_link_class_init (TestHostLinkClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = test_host_link_finalize;
+}
+
+static void
+test_host_link_init (TestHostLink *self)
+{
 }
 
 /* The host's last step, sent to the session as seat saw it. */
 static void
-send_last_step (ArbSession *session, ArbGame *host, int seat)
+send_last_step (TestHostLink *link, int seat)
 {
-  g_autoptr (GError) error = NULL;
-  ArbStep step = *arb_game_get_step (host, arb_game_get_n_steps (host) - 1);
+  ArbStep step = *arb_game_get_step (link->host, arb_game_get_n_steps (link->host) - 1);
   ArbProjection after;
 
   arb_projection_mask_step (seat, &step);
-  arb_game_project (host, seat, &after);
-  arb_session_apply_seen (session, &step, &after, &error);
-  g_assert_no_error (error);
+  arb_game_project (link->host, seat, &after);
+  arb_link_step (ARB_LINK (link), &step, &after);
 }
 
 /* A whole game played online as seat 0 against a host that plays seat 1:
@@ -934,6 +981,7 @@ static void
 test_session_online (void)
 {
   g_autoptr (ArbSession) session = arb_session_new ();
+  g_autoptr (TestHostLink) host = g_object_new (TEST_TYPE_HOST_LINK, NULL);
   g_autoptr (GRand) rand = g_rand_new_with_seed (17);
   g_autoptr (GPtrArray) players = arb_test_players (2, TRUE);
   g_autoptr (ArbGame) seen = NULL;
@@ -941,33 +989,35 @@ test_session_online (void)
   g_autofree char *path = g_build_filename (data_home, "online.arboretum", NULL);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autofree char *autosave = autosave_dir ();
-  OnlineHost host = { 0 };
   ArbProjection start;
 
   clear_saves ();
-  host.host = arb_game_new (ARB_VARIANT_STANDARD, players, 23, 0, &error);
+  host->host = arb_game_new (ARB_VARIANT_STANDARD, players, 23, 0, &error);
   g_assert_no_error (error);
-  arb_game_project (host.host, 0, &start);
+  arb_game_project (host->host, 0, &start);
   seen = arb_game_new_as_seen (&start, players, &error);
   g_assert_no_error (error);
-  arb_session_play_online (session, seen, 0);
-  g_signal_connect (session, "move-requested", G_CALLBACK (on_move_requested), &host);
+  arb_session_join (session, ARB_LINK (host));
+  g_assert_true (arb_session_get_link (session) == ARB_LINK (host));
+  g_assert_cmpint (arb_session_get_online_seat (session), ==, -1);
+  arb_link_seated (ARB_LINK (host), seen, 0);
+  g_assert_true (arb_session_get_game (session) == seen);
   g_assert_cmpint (arb_session_get_online_seat (session), ==, 0);
 
-  while (!arb_game_is_finished (host.host))
+  while (!arb_game_is_finished (host->host))
     {
-      const ArbState *state = arb_game_get_state (host.host);
+      const ArbState *state = arb_game_get_state (host->host);
       ArbMove move = arb_test_random_move (state, rand);
       ArbProjection shown;
 
       g_assert_cmpint (arb_session_get_person_to_act (session), ==, state->current == 0);
       if (state->current == 0)
         {
-          guint requests = host.requests;
+          guint requests = host->requests;
 
           g_assert_true (arb_session_apply (session, &move, &error));
           g_assert_no_error (error);
-          g_assert_cmpuint (host.requests, ==, requests + 1);
+          g_assert_cmpuint (host->requests, ==, requests + 1);
           /* Until the host answers, nothing moves and nothing more goes. */
           g_assert_false (arb_session_get_person_to_act (session));
           g_assert_true (arb_session_get_busy (session));
@@ -976,11 +1026,11 @@ test_session_online (void)
         }
       else
         {
-          g_assert_true (arb_game_apply (host.host, &move, &error));
+          g_assert_true (arb_game_apply (host->host, &move, &error));
           g_assert_no_error (error);
         }
-      send_last_step (session, host.host, 0);
-      arb_game_project (host.host, 0, &shown);
+      send_last_step (host, 0);
+      arb_game_project (host->host, 0, &shown);
       g_assert_true (memcmp (arb_viewpoint_get_projection (arb_session_get_viewpoint (session)),
                              &shown, sizeof shown) == 0);
       g_assert_false (arb_session_get_modified (session));
@@ -996,14 +1046,17 @@ test_session_online (void)
   {
     ArbProjection before = *arb_viewpoint_get_projection (arb_session_get_viewpoint (session));
 
-    arb_session_finish_online (session, host.host, NULL);
-    g_assert_true (arb_session_get_game (session) == host.host);
+    arb_link_finished (ARB_LINK (host), host->host, NULL);
+    g_assert_true (arb_session_get_game (session) == host->host);
     g_assert_true (memcmp (arb_viewpoint_get_projection (arb_session_get_viewpoint (session)),
                            &before, sizeof before) == 0);
     g_assert_true (arb_session_save (session, file, &error));
     g_assert_no_error (error);
   }
-  g_object_unref (host.host);
+  /* Another game takes its place: the host's table is left. */
+  arb_session_set_game (session, NULL, NULL);
+  g_assert_true (host->left);
+  g_assert_null (arb_session_get_link (session));
 }
 
 /* ---- changing the game from every seat (issue 31) -------------------------- */

@@ -23,6 +23,7 @@
 
 #include "arb-online-dialog.h"
 #include "arb-net-play.h"
+#include "arb-net-seat-file.h"
 #include "arb-save.h"
 
 typedef struct {
@@ -30,10 +31,32 @@ typedef struct {
 } Pair;
 
 
+/* The session's link to the host, as the window follows it. */
 static ArbNetPlay *
 online (ArbWindow *window)
 {
-  return arb_window_get_online (window);
+  ArbLink *link = arb_session_get_link (arb_window_get_session (window));
+
+  return link != NULL ? ARB_NET_PLAY (link) : NULL;
+}
+
+/* The session joins the table play leads to, as the Play Online dialog
+ * has it join. */
+static void
+start_online (ArbWindow *window, ArbNetPlay *play)
+{
+  arb_session_join (arb_window_get_session (window), ARB_LINK (play));
+  g_object_unref (play);
+}
+
+/* What the bar over the table says, or NULL when it is hidden. */
+static const char *
+bar_text (ArbWindow *window)
+{
+  GObject *bar = gtk_widget_get_template_child (GTK_WIDGET (window), ARB_TYPE_WINDOW, "online_bar");
+  GObject *label = gtk_widget_get_template_child (GTK_WIDGET (window), ARB_TYPE_WINDOW, "online_bar_label");
+
+  return gtk_widget_get_visible (GTK_WIDGET (bar)) ? gtk_label_get_label (GTK_LABEL (label)) : NULL;
 }
 
 static gboolean
@@ -51,7 +74,7 @@ shows_table (ArbWindow *window)
 static gboolean
 says_someone_is_away (ArbWindow *window)
 {
-  const char *text = arb_window_get_online_bar_text (window);
+  const char *text = bar_text (window);
 
   return text != NULL && strstr (text, "Bob") != NULL;
 }
@@ -59,7 +82,7 @@ says_someone_is_away (ArbWindow *window)
 static gboolean
 says_nobody_is_away (ArbWindow *window)
 {
-  return arb_window_get_online_bar_text (window) == NULL
+  return bar_text (window) == NULL
          && arb_net_play_get_status (online (window)) == ARB_NET_PLAY_PLAYING;
 }
 
@@ -130,20 +153,18 @@ test_two_windows (void)
       gtk_window_present (GTK_WINDOW (pair.windows[i]));
     }
 
-  play = arb_net_play_new_host (arb_window_get_session (pair.windows[0]), server_dir, "127.0.0.1:0",
-                                ARB_VARIANT_STANDARD, 2, seats, "Ann", &error);
+  play = arb_net_play_new_host (server_dir, "127.0.0.1:0", ARB_VARIANT_STANDARD, 2, seats, "Ann", &error);
   g_assert_no_error (error);
   arb_net_play_set_record_dir (play, records);
-  arb_window_start_online (pair.windows[0], play);
+  start_online (pair.windows[0], play);
   arb_test_wait_for (pair.windows[0], has_code);
   /* Until Bob sits down, Ann's window shows the code to tell him. */
   g_assert_cmpstr (arb_test_page (pair.windows[0]), ==, "online");
-  address = g_strdup_printf ("127.0.0.1:%u", arb_net_play_get_port (play));
-  play = arb_net_play_new_join (arb_window_get_session (pair.windows[1]), address, arb_net_play_get_code (play),
-                                "Bob", &error);
+  address = g_strdup_printf ("127.0.0.1:%u", arb_test_net_port (play));
+  play = arb_net_play_new_join (address, arb_net_play_get_code (play), "Bob", &error);
   g_assert_no_error (error);
   arb_net_play_set_record_dir (play, records);
-  arb_window_start_online (pair.windows[1], play);
+  start_online (pair.windows[1], play);
   arb_test_wait_for (pair.windows[0], shows_table);
   arb_test_wait_for (pair.windows[1], shows_table);
 
@@ -236,9 +257,9 @@ join_window (Table *t, const char *code)
   ArbNetPlay *play;
 
   gtk_window_present (GTK_WINDOW (window));
-  play = arb_net_play_new_join (arb_window_get_session (window), t->uri, code, "Bob", &error);
+  play = arb_net_play_new_join (t->uri, code, "Bob", &error);
   g_assert_no_error (error);
-  arb_window_start_online (window, play);
+  start_online (window, play);
   return window;
 }
 
@@ -277,7 +298,7 @@ kept_seat (void)
 {
   g_autoptr (GFile) dir = g_file_new_build_filename (g_get_user_data_dir (), "arboretum", "seats", NULL);
 
-  return arb_net_play_find_kept_seat (dir);
+  return arb_net_seat_file_find (dir);
 }
 
 static gboolean
@@ -414,10 +435,9 @@ test_keep_hosting (void)
   ArbNetPlay *play;
 
   gtk_window_present (GTK_WINDOW (window));
-  play = arb_net_play_new_host (arb_window_get_session (window), server_dir, "127.0.0.1:0",
-                                ARB_VARIANT_STANDARD, 2, seats, "Ann", &error);
+  play = arb_net_play_new_host (server_dir, "127.0.0.1:0", ARB_VARIANT_STANDARD, 2, seats, "Ann", &error);
   g_assert_no_error (error);
-  arb_window_start_online (window, play);
+  start_online (window, play);
   arb_test_wait_for (window, has_code);
   uri = arb_net_server_dup_uri (arb_net_play_get_server (play));
   bob = arb_test_net_client_new (uri);
@@ -514,7 +534,7 @@ says_this_computer_only (ArbWindow *window)
 
   if (!has_code (window))
     return FALSE;
-  address = g_strdup_printf ("Address:\n127.0.0.1:%u", arb_net_play_get_port (online (window)));
+  address = g_strdup_printf ("Address:\n127.0.0.1:%u", arb_test_net_port (online (window)));
   return arb_test_find_shown_label (window, "Only players on this computer can join: the game is not open to the "
                                             "local network. The game starts when every seat is taken.") != NULL
          && arb_test_find_shown_label (window, address) != NULL;
@@ -546,7 +566,7 @@ test_host_loopback_by_default (void)
   g_assert_cmpstr (host, ==, "127.0.0.1");
   g_assert_false (arb_net_play_get_on_network (online (window)));
   /* Nobody reaches it through the machine's other addresses. */
-  port = arb_net_play_get_port (online (window));
+  port = arb_test_net_port (online (window));
   for (guint i = 0; i < others->len; i++)
     {
       g_autoptr (GSocketClient) client = g_socket_client_new ();
@@ -579,7 +599,7 @@ test_host_loopback_by_default (void)
   for (guint i = 0; i < others->len; i++)
     {
       g_autofree char *text = g_inet_address_to_string (others->pdata[i]);
-      g_autofree char *shown = g_strdup_printf ("%s:%u", text, arb_net_play_get_port (online (window)));
+      g_autofree char *shown = g_strdup_printf ("%s:%u", text, arb_test_net_port (online (window)));
       g_auto (GStrv) addresses = arb_net_play_dup_addresses (online (window));
 
       g_assert_true (g_strv_contains ((const char * const *) addresses, shown));
@@ -640,7 +660,7 @@ test_host_rejoins (void)
   open_online_dialog (window);
   gtk_widget_activate (arb_test_find_button (GTK_WIDGET (arb_test_find_toplevel (ARB_TYPE_ONLINE_DIALOG)), "_Host"));
   arb_test_wait_for (window, has_code);
-  port = arb_net_play_get_port (online (window));
+  port = arb_test_net_port (online (window));
   code = g_strdup (arb_net_play_get_code (online (window)));
   uri = g_strdup_printf ("ws://127.0.0.1:%u/arboretum", port);
   bob = arb_test_net_client_new (uri);
@@ -662,10 +682,10 @@ test_host_rejoins (void)
   arb_test_wait_for (window, hosts_again);
   /* The same port, unless another program on this machine (another test
    * run beside this one) took it while no window hosted. */
-  if (arb_net_play_get_port (online (window)) != port)
+  if (arb_test_net_port (online (window)) != port)
     {
       g_assert_true (port_is_taken (port));
-      port = arb_net_play_get_port (online (window));
+      port = arb_test_net_port (online (window));
       g_clear_object (&bob);
       g_free (uri);
       uri = g_strdup_printf ("ws://127.0.0.1:%u/arboretum", port);

@@ -116,8 +116,9 @@ test_illegal_play_refused (void)
   {
     g_autoptr (GError) refused = NULL;
     GtkLabel *said;
+    ArbMove nowhere = arb_move_draw (-1);
 
-    g_assert_false (arb_game_draw (game, -1, &refused));
+    g_assert_false (arb_game_apply (game, &nowhere, &refused));
     said = arb_test_find_shown_label (window, refused->message);
     g_assert_nonnull (said);
     g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (said), "error"));

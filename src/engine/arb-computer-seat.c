@@ -74,13 +74,6 @@ arb_computer_seat_get_level (ArbComputerSeat *self)
   return self->level;
 }
 
-guint
-arb_computer_seat_get_pace (ArbComputerSeat *self)
-{
-  g_return_val_if_fail (ARB_IS_COMPUTER_SEAT (self), 0);
-  return self->pace_ms;
-}
-
 /* How long a step takes at least, from the question to the answer, in
  * milliseconds: 0 answers as soon as the computer has decided. */
 void

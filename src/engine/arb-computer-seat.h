@@ -17,7 +17,6 @@ ArbComputerSeat *arb_computer_seat_new          (ArbAiLevel       level,
 ArbComputerSeat *arb_computer_seat_new_for_game (ArbGame         *game,
                                                  guint            seat);
 ArbAiLevel       arb_computer_seat_get_level    (ArbComputerSeat *self);
-guint            arb_computer_seat_get_pace     (ArbComputerSeat *self);
 void             arb_computer_seat_set_pace     (ArbComputerSeat *self,
                                                  guint            pace_ms);
 

@@ -12,6 +12,7 @@
 #include "arb-game.h"
 #include "arb-game-seen.h"
 #include "arb-game-text.h"
+#include "arb-link.h"
 #include "arb-move.h"
 #include "arb-pile.h"
 #include "arb-player.h"

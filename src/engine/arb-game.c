@@ -683,27 +683,6 @@ arb_game_take_back (ArbGame *self, GError **error)
   return TRUE;
 }
 
-gboolean
-arb_game_draw (ArbGame *self, int source, GError **error)
-{
-  ArbMove move = arb_move_draw (source);
-  return arb_game_apply (self, &move, error);
-}
-
-gboolean
-arb_game_play (ArbGame *self, ArbCard card, int x, int y, GError **error)
-{
-  ArbMove move = arb_move_play (card, x, y);
-  return arb_game_apply (self, &move, error);
-}
-
-gboolean
-arb_game_discard (ArbGame *self, ArbCard card, int x, int y, GError **error)
-{
-  ArbMove move = arb_move_discard (card, x, y);
-  return arb_game_apply (self, &move, error);
-}
-
 void
 arb_game_get_score (ArbGame *self, ArbScoreSheet *sheet)
 {

@@ -78,19 +78,6 @@ const ArbStep  *arb_game_get_step          (ArbGame         *self,
 gboolean        arb_game_apply             (ArbGame         *self,
                                             const ArbMove   *move,
                                             GError         **error);
-gboolean        arb_game_draw              (ArbGame         *self,
-                                            int              source,
-                                            GError         **error);
-gboolean        arb_game_play              (ArbGame         *self,
-                                            ArbCard          card,
-                                            int              x,
-                                            int              y,
-                                            GError         **error);
-gboolean        arb_game_discard           (ArbGame         *self,
-                                            ArbCard          card,
-                                            int              x,
-                                            int              y,
-                                            GError         **error);
 void            arb_game_get_score         (ArbGame         *self,
                                             ArbScoreSheet   *sheet);
 void            arb_game_project           (ArbGame         *self,

@@ -277,13 +277,6 @@ arb_replay_get_recorded_step (ArbReplay *self, guint index)
   return &g_array_index (self->steps, ArbStep, index);
 }
 
-guint
-arb_replay_get_turn (ArbReplay *self)
-{
-  g_return_val_if_fail (ARB_IS_REPLAY (self), 0);
-  return arb_replay_get_state (self)->turn;
-}
-
 /* Turns begun in the whole record, the last one perhaps unfinished. */
 guint
 arb_replay_get_n_turns (ArbReplay *self)
@@ -360,24 +353,6 @@ arb_replay_seek (ArbReplay *self, guint step)
   else
     arb_table_events_emit_reset (ARB_TABLE_EVENTS (self));
   return TRUE;
-}
-
-/* Moves to the start of turn (0 for the first), before its first draw. */
-gboolean
-arb_replay_seek_turn (ArbReplay *self, guint turn)
-{
-  ArbState state;
-
-  g_return_val_if_fail (ARB_IS_REPLAY (self), FALSE);
-  state = g_array_index (self->checkpoints, ArbState, 0);
-  for (guint i = 0; i <= self->steps->len; i++)
-    {
-      if (state.turn >= turn)
-        return state.turn == turn && arb_replay_seek (self, i);
-      if (i < self->steps->len)
-        arb_state_apply (&state, &arb_replay_get_recorded_step (self, i)->move, NULL, NULL);
-    }
-  return FALSE;
 }
 
 void

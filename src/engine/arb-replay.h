@@ -28,7 +28,6 @@ guint           arb_replay_get_step          (ArbReplay  *self);
 guint           arb_replay_get_n_steps       (ArbReplay  *self);
 const ArbStep  *arb_replay_get_recorded_step (ArbReplay  *self,
                                               guint       index);
-guint           arb_replay_get_turn          (ArbReplay  *self);
 guint           arb_replay_get_n_turns       (ArbReplay  *self);
 gboolean        arb_replay_can_go_back       (ArbReplay  *self);
 gboolean        arb_replay_can_go_forward    (ArbReplay  *self);
@@ -39,8 +38,6 @@ gboolean        arb_replay_next              (ArbReplay  *self);
 void            arb_replay_last              (ArbReplay  *self);
 gboolean        arb_replay_seek              (ArbReplay  *self,
                                               guint       step);
-gboolean        arb_replay_seek_turn         (ArbReplay  *self,
-                                              guint       turn);
 
 ArbGame        *arb_replay_continue          (ArbReplay  *self,
                                               GError    **error);

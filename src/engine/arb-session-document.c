@@ -94,23 +94,6 @@ arb_session_saved (ArbSession *self, GFile *file)
   _arb_session_set_modified (self, FALSE);
 }
 
-/* The game changed in a way worth saving other than by a step (a review
- * was added). */
-void
-arb_session_changed (ArbSession *self)
-{
-  g_return_if_fail (ARB_IS_SESSION (self));
-  _arb_session_set_modified (self, TRUE);
-}
-
-/* The player chose to let the unsaved steps go. */
-void
-arb_session_forget (ArbSession *self)
-{
-  g_return_if_fail (ARB_IS_SESSION (self));
-  _arb_session_set_modified (self, FALSE);
-}
-
 /* The window's title: the file's name, marked when it has unsaved steps as
  * GNOME's editors mark it; NULL for a game never saved. */
 char *

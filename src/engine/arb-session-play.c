@@ -6,8 +6,10 @@
  * turn comes: a person at this screen (ArbPersonSeat) answers through
  * arb_session_draw() and arb_session_apply(); a computer (ArbComputerSeat)
  * thinks in a worker thread and answers at the pace of "think-time"; in
- * network play the host's seats are remote (ArbRemoteSeat), whose steps
- * arrive through arb_session_apply_seen().
+ * network play the host's seats are remote (ArbRemoteSeat): the host
+ * plays them, and its steps come through the session's link (arb-link.h),
+ * as the seat at this screen saw them; the person's moves go out through
+ * it too.
  */
 #include "config.h"
 
@@ -38,7 +40,8 @@ is_person (ArbSession *self, guint seat)
 }
 
 /* Who plays each seat of game: a computer as its player says, a person at
- * this screen; online, the host plays every seat but the one here. */
+ * this screen; a game seen from one seat online is the host's to play,
+ * but for that seat while the session is linked to the host. */
 void
 _arb_session_seat_players (ArbSession *self, ArbGame *game)
 {
@@ -53,7 +56,7 @@ _arb_session_seat_players (ArbSession *self, ArbGame *game)
     {
       g_autoptr (ArbSeat) seat = NULL;
 
-      if (self->online_seat >= 0 && (int) i != self->online_seat)
+      if (self->online_seat >= 0 && ((int) i != self->online_seat || self->link == NULL))
         seat = ARB_SEAT (arb_remote_seat_new ());
       else if (arb_seat_driver_get_seat (self->driver, i) == NULL)
         seat = ARB_SEAT (arb_person_seat_new ());
@@ -62,16 +65,29 @@ _arb_session_seat_players (ArbSession *self, ArbGame *game)
     }
 }
 
-/* The only person at the screen, or -1 when there are none or several. */
-static int
-only_person (ArbSession *self)
+/* Whether every seat is played here: a game whose other seats a host plays
+ * elsewhere (remote seats) is the host's to take back, never this screen's. */
+static gboolean
+all_seats_here (ArbSession *self)
 {
-  if (arb_game_count_people (self->game) != 1)
-    return -1;
   for (guint p = 0; p < arb_game_get_n_seats (self->game); p++)
-    if (is_person (self, p))
-      return (int) p;
-  return -1;
+    if (ARB_IS_REMOTE_SEAT (arb_seat_driver_get_seat (self->driver, p)))
+      return FALSE;
+  return TRUE;
+}
+
+/* The people at the screen: how many, and the first one's seat (or -1).
+ * Online, the other people play elsewhere (remote seats). */
+static guint
+count_people (ArbSession *self, int *first)
+{
+  guint n = 0;
+
+  *first = -1;
+  for (guint p = 0; p < arb_game_get_n_seats (self->game); p++)
+    if (is_person (self, p) && n++ == 0)
+      *first = (int) p;
+  return n;
 }
 
 /* Which viewer the screen shows, and whom it waits for behind the cover.
@@ -84,13 +100,12 @@ static void
 choose_viewer (ArbSession *self, int *viewer, int *cover_for)
 {
   guint current;
-  int person = only_person (self);
+  int person;
+  guint n_people = count_people (self, &person);
 
   *viewer = ARB_VIEWER_PUBLIC;
   *cover_for = -1;
-  if (self->online_seat >= 0)
-    person = self->online_seat;
-  if (person >= 0 && !(self->replay != NULL && self->open_hands && !self->made_up
+  if (n_people == 1 && !(self->replay != NULL && self->open_hands && !self->made_up
                        && arb_game_is_finished (self->game)))
     {
       *viewer = person;
@@ -103,7 +118,7 @@ choose_viewer (ArbSession *self, int *viewer, int *cover_for)
       *viewer = ARB_VIEWER_ALL;
       return;
     }
-  if (arb_game_count_people (self->game) == 0 || self->replay != NULL || arb_game_is_finished (self->game))
+  if (n_people == 0 || self->replay != NULL || arb_game_is_finished (self->game))
     return;
   current = arb_game_get_current_player (self->game);
   if (!is_person (self, current))
@@ -132,7 +147,7 @@ _arb_session_update_state (ArbSession *self)
                && is_person (self, current) && viewer == (int) current
                && !self->move_sent;
       /* Only the person at the screen takes back their own play or discard. */
-      take_back = self->replay == NULL && cover_for < 0 && self->online_seat < 0 && arb_game_can_take_back (self->game) && n > 0
+      take_back = self->replay == NULL && cover_for < 0 && all_seats_here (self) && arb_game_can_take_back (self->game) && n > 0
                   && (int) arb_game_get_step (self->game, n - 1)->player == viewer;
     }
   /* The source and its viewer change together: a seat of the last game
@@ -189,13 +204,6 @@ arb_session_get_busy (ArbSession *self)
   return self->busy;
 }
 
-guint
-arb_session_get_think_time (ArbSession *self)
-{
-  g_return_val_if_fail (ARB_IS_SESSION (self), 0);
-  return self->think_time;
-}
-
 /* How long a computer's step stays on screen at least, in milliseconds. */
 void
 arb_session_set_think_time (ArbSession *self, guint think_time_ms)
@@ -206,13 +214,6 @@ arb_session_set_think_time (ArbSession *self, guint think_time_ms)
   self->think_time = think_time_ms;
   arb_seat_driver_set_pace (self->driver, think_time_ms);
   _arb_session_notify (self, PROP_THINK_TIME);
-}
-
-gboolean
-arb_session_get_open_hands (ArbSession *self)
-{
-  g_return_val_if_fail (ARB_IS_SESSION (self), FALSE);
-  return self->open_hands;
 }
 
 /* Every hand open in the replay of a finished game: the screen shows every
@@ -309,7 +310,7 @@ _arb_session_step_done (ArbSession *self)
 }
 
 /* The seat asked answered: the move a person gave or a computer chose.
- * Online, the person's goes to the host, which plays it. */
+ * Online, the person's goes to the host, whose step comes back. */
 static void
 on_seat_chose (ArbSeatDriver *driver, guint seat, guint step, const ArbMove *move, ArbSession *self)
 {
@@ -317,11 +318,11 @@ on_seat_chose (ArbSeatDriver *driver, guint seat, guint step, const ArbMove *mov
 
   if (self->game == NULL || self->replay != NULL || step != arb_game_get_n_steps (self->game))
     return;
-  if (self->online_seat >= 0)
+  if (self->link != NULL)
     {
       self->move_sent = TRUE;
       _arb_session_update_state (self);
-      g_signal_emit (self, _arb_session_signals[MOVE_REQUESTED], 0, move);
+      arb_link_send_move (self->link, move);
       return;
     }
   /* A person's move was checked as they gave it. */
@@ -449,52 +450,50 @@ arb_session_hint (ArbSession *self)
 
 /* ---- network play ------------------------------------------------------------ */
 
-/* Plays game online as seat: game is that seat's view of the host's game
- * (arb_game_new_as_seen()), whose other seats the host plays; the steps
- * come through arb_session_apply_seen(), and this seat's moves go out
- * through "move-requested". Nothing is saved here until the host sends
- * its record of the finished game (arb_session_finish_online()). */
-void
-arb_session_play_online (ArbSession *self, ArbGame *game, int seat)
+/* The link seated this screen at the host's table: game is that seat's
+ * view of the host's game (arb_game_new_as_seen()). Nothing is saved here
+ * until the host's record of the finished game comes. */
+static void
+on_link_seated (ArbLink *link, ArbGame *game, int seat, ArbSession *self)
 {
-  g_return_if_fail (ARB_IS_SESSION (self));
-  g_return_if_fail (ARB_IS_GAME (game));
-  g_return_if_fail (seat >= 0 && seat < (int) arb_game_get_n_seats (game));
   _arb_session_set_game_full (self, game, NULL, NULL, FALSE, seat);
 }
 
-int
-arb_session_get_online_seat (ArbSession *self)
+/* The host's next step, as this seat saw it: a step that does not add up
+ * changes nothing, and breaks the link. */
+static void
+on_link_step (ArbLink *link, const ArbStep *step, const ArbProjection *after, ArbSession *self)
 {
-  g_return_val_if_fail (ARB_IS_SESSION (self), -1);
-  return self->online_seat;
-}
+  g_autoptr (GError) error = NULL;
 
-/* The host's next step, as this seat saw it, after which the seat sees
- * after (NULL: checked with the next step that comes with it). A step
- * that does not add up sets error and changes nothing. */
-gboolean
-arb_session_apply_seen (ArbSession *self, const ArbStep *step, const ArbProjection *after,
-                        GError **error)
-{
-  g_return_val_if_fail (ARB_IS_SESSION (self), FALSE);
-  g_return_val_if_fail (self->online_seat >= 0 && self->game != NULL, FALSE);
+  if (self->game == NULL || self->online_seat < 0)
+    {
+      arb_link_break (link, _("The host sent a step before the game"));
+      return;
+    }
   if (self->replay != NULL)
     arb_session_stop_replay (self);
-  if (!arb_game_apply_seen_step (self->game, self->online_seat, step, after, error))
-    return FALSE;
+  if (!arb_game_apply_seen_step (self->game, self->online_seat, step, after, &error))
+    {
+      arb_link_break (link, error->message);
+      return;
+    }
   if (step->player == self->online_seat)
     self->move_sent = FALSE;
   _arb_session_update_state (self);
-  return TRUE;
 }
 
-/* The host refused the move sent, or the connection dropped: the person
- * may choose again. */
-void
-arb_session_move_refused (ArbSession *self)
+static void
+on_link_player_changed (ArbLink *link, guint seat, ArbPlayer *player, ArbSession *self)
 {
-  g_return_if_fail (ARB_IS_SESSION (self));
+  if (self->game != NULL && seat < arb_game_get_n_seats (self->game))
+    arb_game_replace_player (self->game, seat, player);
+}
+
+/* The move sent will not be played: the person may choose again. */
+static void
+on_link_refused (ArbLink *link, ArbSession *self)
+{
   self->move_sent = FALSE;
   _arb_session_update_state (self);
 }
@@ -503,12 +502,11 @@ arb_session_move_refused (ArbSession *self)
  * whose hidden cards were made up: the same to this seat's eyes, and
  * true for a replay with every hand open, a review and a save. file is
  * where it was saved (NULL: nowhere yet). */
-void
-arb_session_finish_online (ArbSession *self, ArbGame *record, GFile *file)
+static void
+on_link_finished (ArbLink *link, ArbGame *record, GFile *file, ArbSession *self)
 {
-  g_return_if_fail (ARB_IS_SESSION (self));
-  g_return_if_fail (ARB_IS_GAME (record) && arb_game_is_finished (record));
-  g_return_if_fail (self->online_seat >= 0);
+  if (self->online_seat < 0)
+    return;
   if (self->replay != NULL)
     arb_session_stop_replay (self);
   _arb_session_hold_game (self, record);
@@ -522,4 +520,60 @@ arb_session_finish_online (ArbSession *self, ArbGame *record, GFile *file)
    * now, whether or not the made-up game's end was told already (the
    * record may come after it, on a slow network or a busy machine). */
   _arb_session_advance (self);
+}
+
+/* Joins the host's table that link leads to, in place of the game shown:
+ * the session owns the link from now on, and holds the host's game as its
+ * seat saw it once the link seats it. */
+void
+arb_session_join (ArbSession *self, ArbLink *link)
+{
+  g_return_if_fail (ARB_IS_SESSION (self));
+  g_return_if_fail (ARB_IS_LINK (link));
+  arb_session_leave (self);
+  arb_session_set_game (self, NULL, NULL);
+  self->link = g_object_ref (link);
+  g_signal_connect (link, "seated", G_CALLBACK (on_link_seated), self);
+  g_signal_connect (link, "step", G_CALLBACK (on_link_step), self);
+  g_signal_connect (link, "player-changed", G_CALLBACK (on_link_player_changed), self);
+  g_signal_connect (link, "refused", G_CALLBACK (on_link_refused), self);
+  g_signal_connect (link, "finished", G_CALLBACK (on_link_finished), self);
+  _arb_session_notify (self, PROP_LINK);
+}
+
+/* Leaves the host's table: the link closes, and the game stays as it was
+ * seen, its seat the host's to play from now on. */
+void
+arb_session_leave (ArbSession *self)
+{
+  g_autoptr (ArbLink) link = NULL;
+
+  g_return_if_fail (ARB_IS_SESSION (self));
+  if (self->link == NULL)
+    return;
+  link = g_steal_pointer (&self->link);
+  g_signal_handlers_disconnect_by_data (link, self);
+  arb_link_leave (link);
+  self->move_sent = FALSE;
+  if (self->online_seat >= 0 && self->game != NULL)
+    _arb_session_seat_players (self, self->game);
+  _arb_session_update_state (self);
+  _arb_session_notify (self, PROP_LINK);
+}
+
+/* The link to the host of the game played online, or NULL. */
+ArbLink *
+arb_session_get_link (ArbSession *self)
+{
+  g_return_val_if_fail (ARB_IS_SESSION (self), NULL);
+  return self->link;
+}
+
+/* The seat this screen plays, or played, in a game online; -1 for a game
+ * of its own. */
+int
+arb_session_get_online_seat (ArbSession *self)
+{
+  g_return_val_if_fail (ARB_IS_SESSION (self), -1);
+  return self->online_seat;
 }

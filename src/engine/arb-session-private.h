@@ -40,7 +40,8 @@ struct _ArbSession
   gboolean       person_to_act;
   gboolean       can_take_back;
   gboolean       open_hands;      /* a finished game's replay shows every card */
-  int            online_seat;     /* network play: the seat at this screen, or -1 */
+  ArbLink       *link;            /* network play: the link to the host, or NULL */
+  int            online_seat;     /* the seat this screen played online, or -1 */
   gboolean       move_sent;       /* network play: a move waits for the host */
   gboolean       made_up;         /* network play: hidden cards are made up */
 };
@@ -64,6 +65,7 @@ enum {
   PROP_REVIEW_PROGRESS,
   PROP_LOADING,
   PROP_OFFER,
+  PROP_LINK,
   N_PROPS
 };
 
@@ -74,7 +76,6 @@ enum {
   GAME_ENDED,
   CARRY_ON,
   OPEN_FAILED,
-  MOVE_REQUESTED,
   N_SIGNALS
 };
 

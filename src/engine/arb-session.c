@@ -45,7 +45,8 @@ on_step_applied (ArbGame *game, guint index, ArbSession *self)
 {
   const ArbStep *step = arb_game_get_step (game, index);
 
-  if (self->online_seat < 0)
+  /* A game whose hidden cards are made up is no document to save. */
+  if (!self->made_up)
     {
       self->steps_unsaved = TRUE;
       _arb_session_set_modified (self, TRUE);
@@ -106,11 +107,14 @@ arb_session_stop (ArbSession *self)
   g_clear_handle_id (&self->advance_idle, g_source_remove);
 }
 
-/* online_seat: the seat this screen plays online, or -1 (arb_session_play_online). */
+/* online_seat: the seat this screen plays online, or -1 for a game of its
+ * own, which takes the place of the game online: the host's table is left. */
 void
 _arb_session_set_game_full (ArbSession *self, ArbGame *game, ArbReview *review, GFile *file,
                             gboolean replay, int online_seat)
 {
+  if (online_seat < 0)
+    arb_session_leave (self);
   arb_session_stop (self);
   self->online_seat = online_seat;
   self->move_sent = FALSE;
@@ -183,6 +187,13 @@ arb_session_dispose (GObject *object)
   ArbSession *self = ARB_SESSION (object);
 
   arb_session_stop (self);
+  /* A window closed during a game online leaves its seat to the host. */
+  if (self->link != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->link, self);
+      arb_link_leave (self->link);
+      g_clear_object (&self->link);
+    }
   _arb_session_seat_players (self, NULL);
   g_signal_handlers_disconnect_by_data (self->driver, self);
   g_clear_object (&self->replay);
@@ -265,6 +276,9 @@ arb_session_get_property (GObject *object, guint prop_id, GValue *value, GParamS
     case PROP_OFFER:
       g_value_set_int (value, self->offer);
       break;
+    case PROP_LINK:
+      g_value_set_object (value, self->link);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -345,6 +359,9 @@ arb_session_class_init (ArbSessionClass *klass)
   _arb_session_properties[PROP_OFFER] =
     g_param_spec_int ("offer", NULL, NULL, ARB_AFTER_SAVE_NOTHING, ARB_AFTER_SAVE_OPEN_FILE,
                       ARB_AFTER_SAVE_NOTHING, flags);
+  /* The link to the host of the game played online (arb_session_join()),
+   * or NULL. */
+  _arb_session_properties[PROP_LINK] = object_property ("link", ARB_TYPE_LINK);
   g_object_class_install_properties (object_class, N_PROPS, _arb_session_properties);
 
   /* The automatic save failed, after succeeding or for the first time:
@@ -366,13 +383,6 @@ arb_session_class_init (ArbSessionClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* (ArbAfterSave then): the offer to save was answered by saving or
    * discarding; what waited goes on (a file to open is already read). */
-  /* (move): network play: the person at this screen chose a move the
-   * rules allow; whoever plays online sends it to the host, whose answer
-   * comes back through arb_session_apply_seen(). The move is a const
-   * ArbMove *, valid during the emission. */
-  _arb_session_signals[MOVE_REQUESTED] =
-    g_signal_new ("move-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
   _arb_session_signals[CARRY_ON] =
     g_signal_new ("carry-on", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);

@@ -15,6 +15,7 @@
 
 #include "arb-autosave-slots.h"
 #include "arb-game.h"
+#include "arb-link.h"
 #include "arb-replay.h"
 #include "arb-review.h"
 #include "arb-viewpoint.h"
@@ -48,22 +49,18 @@ GFile        *arb_session_get_file          (ArbSession    *self);
 gboolean      arb_session_get_modified      (ArbSession    *self);
 gboolean      arb_session_has_unsaved_steps (ArbSession    *self);
 char         *arb_session_dup_title         (ArbSession    *self);
-void          arb_session_changed           (ArbSession    *self);
 void          arb_session_saved             (ArbSession    *self,
                                              GFile         *file);
-void          arb_session_forget            (ArbSession    *self);
 void          arb_session_stop              (ArbSession    *self);
 
 /* Who acts, and what the screen shows. */
 ArbViewpoint *arb_session_get_viewpoint     (ArbSession    *self);
 int           arb_session_get_cover_for     (ArbSession    *self);
 void          arb_session_reveal            (ArbSession    *self);
-gboolean      arb_session_get_open_hands    (ArbSession    *self);
 void          arb_session_set_open_hands    (ArbSession    *self,
                                              gboolean       open_hands);
 gboolean      arb_session_get_person_to_act (ArbSession    *self);
 gboolean      arb_session_get_busy          (ArbSession    *self);
-guint         arb_session_get_think_time    (ArbSession    *self);
 void          arb_session_set_think_time    (ArbSession    *self,
                                              guint          think_time_ms);
 gboolean      arb_session_draw              (ArbSession    *self,
@@ -77,19 +74,14 @@ gboolean      arb_session_take_back         (ArbSession    *self,
                                              GError       **error);
 gboolean      arb_session_hint              (ArbSession    *self);
 
-/* Network play (arb-game-seen.h): the host plays the other seats. */
-void          arb_session_play_online       (ArbSession    *self,
-                                             ArbGame       *game,
-                                             int            seat);
+/* Network play: the session joins a host's table through its link
+ * (arb-link.h), which it owns from then on, as it owns its file; the host
+ * plays every seat but the one at this screen. */
+void          arb_session_join              (ArbSession    *self,
+                                             ArbLink       *link);
+void          arb_session_leave             (ArbSession    *self);
+ArbLink      *arb_session_get_link          (ArbSession    *self);
 int           arb_session_get_online_seat   (ArbSession    *self);
-gboolean      arb_session_apply_seen        (ArbSession    *self,
-                                             const ArbStep *step,
-                                             const ArbProjection *after,
-                                             GError       **error);
-void          arb_session_move_refused      (ArbSession    *self);
-void          arb_session_finish_online     (ArbSession    *self,
-                                             ArbGame       *record,
-                                             GFile         *file);
 
 /* The replay. */
 ArbReplay    *arb_session_get_replay        (ArbSession    *self);

@@ -5,7 +5,10 @@
  * address they come from. */
 #include "config.h"
 
+#include <ifaddrs.h>
+#include <netinet/in.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <glib/gi18n-lib.h>
 
 #include "arb-net-address.h"
@@ -97,4 +100,35 @@ arb_net_address_add (GHashTable *counts, const char *address, int change)
     g_hash_table_remove (counts, address);
   else
     g_hash_table_insert (counts, g_strdup (address), GUINT_TO_POINTER (count));
+}
+
+/* This machine's IPv4 addresses on its networks, loopback aside, each with
+ * port ("192.168.1.20:7420"): where others reach a server it hosts. */
+char **
+arb_net_address_dup_local (guint port)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  struct ifaddrs *list = NULL;
+
+  if (getifaddrs (&list) != 0)
+    return g_strv_builder_end (builder);
+  for (struct ifaddrs *i = list; i != NULL; i = i->ifa_next)
+    {
+      g_autoptr (GInetAddress) address = NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *with_port = NULL;
+
+      if (i->ifa_addr == NULL || i->ifa_addr->sa_family != AF_INET)
+        continue;
+      address = g_inet_address_new_from_bytes (
+        (const guint8 *) &((const struct sockaddr_in *) (const void *) i->ifa_addr)->sin_addr,
+        G_SOCKET_FAMILY_IPV4);
+      if (g_inet_address_get_is_loopback (address))
+        continue;
+      text = g_inet_address_to_string (address);
+      with_port = g_strdup_printf ("%s:%u", text, port);
+      g_strv_builder_add (builder, with_port);
+    }
+  freeifaddrs (list);
+  return g_strv_builder_end (builder);
 }

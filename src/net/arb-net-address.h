@@ -18,5 +18,6 @@ guint arb_net_address_count   (GHashTable    *counts,
 void  arb_net_address_add     (GHashTable    *counts,
                                const char    *address,
                                int            change);
+char **arb_net_address_dup_local (guint       port);
 
 G_END_DECLS

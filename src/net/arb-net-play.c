@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arb-net-play.c: one game played online at this screen.
  *
- * The screen's session holds the game as this seat saw it
- * (arb_session_play_online): it is built from the host's "history" (the
- * start as the seat saw it and every step since) and moves on with each
- * "state" (the last step and what the seat sees after it). A host's window
+ * The link (arb-link.h) of the screen's session, which holds the game as
+ * this seat saw it: the link seats it in a game built from the host's
+ * "history" (the start as the seat saw it and every step since), and
+ * brings each "state" (the last step and what the seat sees after it). A host's window
  * is one more client of the server it runs, over loopback: it too sees
  * only its seat's projection. A dropped connection takes its seat again
  * with its token, and catches up from the history sent again.
@@ -12,30 +12,22 @@
 #include "config.h"
 
 #include <errno.h>
-#include <ifaddrs.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "arb-net-client.h"
 #include "arb-net-play.h"
+#include "arb-net-seat-file.h"
 #include "arb-net-server.h"
 #include "arb-save.h"
 
 #define RECONNECT_SECONDS 2
 #define RECONNECT_TRIES   60  /* two minutes, then the game is given up */
 
-/* A kept seat's file holds a few short lines: anything larger is not one. */
-#define SEAT_FILE_MAX_BYTES 4096
-/* A seat kept longer than this is of a game long given up. */
-#define SEAT_FILE_MAX_AGE   (24 * G_TIME_SPAN_HOUR)
-
 struct _ArbNetPlay
 {
   GObject           parent_instance;
 
-  ArbSession       *session;
   ArbNetClient     *client;
   ArbNetServer     *server;       /* when hosting */
   guint             port;         /* the server's, when hosting */
@@ -54,9 +46,15 @@ struct _ArbNetPlay
   GFile            *seat_dir;     /* where the seat is kept, or NULL */
   GFile            *seat_file;    /* the kept seat, once written or read */
   gboolean          seat_kept;    /* written since the server gave the seat */
+  int               seated;       /* the seat the session was given a game of, or -1 */
+  guint             n_steps;      /* the steps brought since */
+  guint             computers;    /* a bit for each seat seated as a computer's */
 };
 
-G_DEFINE_FINAL_TYPE (ArbNetPlay, arb_net_play, G_TYPE_OBJECT)
+static void arb_net_play_link_init (ArbLinkInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (ArbNetPlay, arb_net_play, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (ARB_TYPE_LINK, arb_net_play_link_init))
 
 enum {
   CHANGED,
@@ -160,7 +158,7 @@ arb_net_play_forget_seat (ArbNetPlay *self)
 }
 
 /* Keeps this screen's seat in dir once the server gives it, until the
- * game is over: see arb_net_play_find_kept_seat(). */
+ * game is over: see arb_net_seat_file_find(). */
 void
 arb_net_play_set_seat_dir (ArbNetPlay *self, GFile *dir)
 {
@@ -168,51 +166,6 @@ arb_net_play_set_seat_dir (ArbNetPlay *self, GFile *dir)
   g_return_if_fail (G_IS_FILE (dir));
   g_set_object (&self->seat_dir, dir);
   keep_seat (self);
-}
-
-/* Whether info is a kept seat's file: a regular file, small. */
-static gboolean
-is_seat_file (GFileInfo *info)
-{
-  return g_file_info_get_file_type (info) == G_FILE_TYPE_REGULAR
-         && g_file_info_get_size (info) <= SEAT_FILE_MAX_BYTES
-         && g_str_has_suffix (g_file_info_get_name (info), ".seat");
-}
-
-/* The seat kept in dir most recently, or NULL; seats kept too long ago
- * are forgotten. */
-GFile *
-arb_net_play_find_kept_seat (GFile *dir)
-{
-  g_autoptr (GFileEnumerator) children = NULL;
-  g_autoptr (GFile) newest = NULL;
-  g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
-  gint64 newest_time = 0;
-  GFileInfo *info;
-  GFile *child;
-
-  g_return_val_if_fail (G_IS_FILE (dir), NULL);
-  children = g_file_enumerate_children (dir, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE ","
-                                        G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_TIME_MODIFIED ","
-                                        G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC,
-                                        G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
-  while (children != NULL && g_file_enumerator_iterate (children, &info, &child, NULL, NULL) && info != NULL)
-    {
-      g_autoptr (GDateTime) modified = g_file_info_get_modification_date_time (info);
-      gint64 time = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED) * G_USEC_PER_SEC
-                    + g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC);
-
-      if (!is_seat_file (info))
-        continue;
-      if (modified == NULL || g_date_time_difference (now, modified) > SEAT_FILE_MAX_AGE)
-        g_file_delete (child, NULL, NULL);
-      else if (newest == NULL || time > newest_time)
-        {
-          g_set_object (&newest, child);
-          newest_time = time;
-        }
-    }
-  return g_steal_pointer (&newest);
 }
 
 /* ---- the game as this seat saw it ------------------------------------------- */
@@ -262,8 +215,23 @@ build_game (ArbNetPlay *self, GError **error)
   game = arb_game_new_as_seen (arb_net_client_get_start_view (self->client), players, error);
   if (game == NULL)
     return FALSE;
-  arb_session_play_online (self->session, game, seat);
-  return TRUE;
+  self->seated = seat;
+  self->n_steps = 0;
+  self->computers = 0;
+  for (guint p = 0; p < players->len; p++)
+    if (seat_is_computer (self, p))
+      self->computers |= 1u << p;
+  arb_link_seated (ARB_LINK (self), game, seat);
+  return self->status != ARB_NET_PLAY_FAILED;
+}
+
+/* One step brought to the session; FALSE when it broke the link. */
+static gboolean
+bring_step (ArbNetPlay *self, const ArbStep *step, const ArbProjection *after)
+{
+  self->n_steps++;
+  arb_link_step (ARB_LINK (self), step, after);
+  return self->status != ARB_NET_PLAY_FAILED;
 }
 
 /* The steps of the history the session does not have yet; the last of
@@ -271,20 +239,17 @@ build_game (ArbNetPlay *self, GError **error)
 static gboolean
 catch_up (ArbNetPlay *self, GError **error)
 {
-  ArbGame *game = arb_session_get_game (self->session);
-  guint n_steps, done;
+  guint n_steps;
   const ArbStep *steps = arb_net_client_get_history (self->client, &n_steps);
   const ArbProjection *now = arb_net_client_get_view (self->client);
 
-  if (game == NULL || arb_session_get_online_seat (self->session) != arb_net_client_get_seat (self->client)
-      || arb_game_get_n_steps (game) > n_steps)
+  if (self->seated < 0 || self->seated != arb_net_client_get_seat (self->client) || self->n_steps > n_steps)
     {
       if (!build_game (self, error))
         return FALSE;
-      game = arb_session_get_game (self->session);
     }
-  for (done = arb_game_get_n_steps (game); done < n_steps; done++)
-    if (!arb_session_apply_seen (self->session, &steps[done], done + 1 == n_steps ? now : NULL, error))
+  while (self->n_steps < n_steps)
+    if (!bring_step (self, &steps[self->n_steps], self->n_steps + 1 == n_steps ? now : NULL))
       return FALSE;
   return TRUE;
 }
@@ -293,16 +258,15 @@ catch_up (ArbNetPlay *self, GError **error)
 static void
 follow_seats (ArbNetPlay *self)
 {
-  ArbGame *game = arb_session_get_game (self->session);
-
-  if (game == NULL || arb_session_get_online_seat (self->session) < 0)
+  if (self->seated < 0)
     return;
-  for (guint p = 0; p < MIN (arb_game_get_n_seats (game), arb_net_client_get_n_seats (self->client)); p++)
-    if (seat_is_computer (self, p) && !arb_game_is_computer (game, p))
+  for (guint p = 0; p < MIN (ARB_MAX_PLAYERS, arb_net_client_get_n_seats (self->client)); p++)
+    if (seat_is_computer (self, p) && !(self->computers & (1u << p)))
       {
         g_autoptr (ArbPlayer) player = seat_player (self, p);
 
-        arb_game_replace_player (game, p, player);
+        self->computers |= 1u << p;
+        arb_link_player_changed (ARB_LINK (self), p, player);
       }
 }
 
@@ -310,19 +274,18 @@ follow_seats (ArbNetPlay *self)
 static gboolean
 take_last_step (ArbNetPlay *self, GError **error)
 {
-  ArbGame *game = arb_session_get_game (self->session);
   guint step = arb_net_client_get_step (self->client);
   ArbStep last;
 
-  if (game == NULL || arb_game_get_n_steps (game) == step)
+  if (self->seated < 0 || self->n_steps == step)
     return TRUE;
-  if (arb_game_get_n_steps (game) + 1 != step || !arb_net_client_get_last (self->client, &last))
+  if (self->n_steps + 1 != step || !arb_net_client_get_last (self->client, &last))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   _("The host skipped from step %u to step %u"), arb_game_get_n_steps (game), step);
+                   _("The host skipped from step %u to step %u"), self->n_steps, step);
       return FALSE;
     }
-  return arb_session_apply_seen (self->session, &last, arb_net_client_get_view (self->client), error);
+  return bring_step (self, &last, arb_net_client_get_view (self->client));
 }
 
 static void
@@ -341,6 +304,7 @@ static void
 on_changed (ArbNetClient *client, ArbNetPlay *self)
 {
   g_autoptr (GError) error = NULL;
+  gboolean ok;
 
   if (self->joining && arb_net_client_get_code (client) != NULL)
     {
@@ -361,15 +325,15 @@ on_changed (ArbNetClient *client, ArbNetPlay *self)
   if (self->catching_up)
     {
       self->catching_up = FALSE;
-      if (!catch_up (self, &error))
-        {
-          fail_with (self, error->message);
-          return;
-        }
+      ok = catch_up (self, &error);
     }
-  else if (!take_last_step (self, &error))
+  else
+    ok = take_last_step (self, &error);
+  /* Without an error, the session broke the link, which failed already. */
+  if (!ok)
     {
-      fail_with (self, error->message);
+      if (error != NULL)
+        fail_with (self, error->message);
       return;
     }
   follow_seats (self);
@@ -404,7 +368,7 @@ on_record (ArbNetClient *client, ArbNetPlay *self)
   g_autoptr (GError) error = NULL;
   const char *text = arb_net_client_get_record (client);
 
-  if (self->status == ARB_NET_PLAY_FINISHED || arb_session_get_online_seat (self->session) < 0)
+  if (self->status == ARB_NET_PLAY_FINISHED || self->seated < 0)
     return;
   record = arb_save_load_data (text, strlen (text), NULL, &error);
   if (record == NULL || !arb_game_is_finished (record))
@@ -424,7 +388,7 @@ on_record (ArbNetClient *client, ArbNetPlay *self)
     }
   g_set_object (&self->record_file, file);
   arb_net_play_forget_seat (self);
-  arb_session_finish_online (self->session, record, file);
+  arb_link_finished (ARB_LINK (self), record, file);
   set_status (self, ARB_NET_PLAY_FINISHED);
 }
 
@@ -434,7 +398,7 @@ static void
 on_error (ArbNetClient *client, const char *code, const char *message, ArbNetPlay *self)
 {
   /* The host refused a move: the person chooses again, told why. */
-  arb_session_move_refused (self->session);
+  arb_link_refused (ARB_LINK (self));
   if (g_str_equal (code, "too-many-guesses"))
     fail_with (self, message);
   else if (g_str_equal (code, "bad-code") || g_str_equal (code, "full") || g_str_equal (code, "bad-token")
@@ -477,25 +441,18 @@ on_closed (ArbNetClient *client, ArbNetPlay *self)
       fail_with (self, _("The host could not be reached"));
       return;
     }
-  arb_session_move_refused (self->session);
+  arb_link_refused (ARB_LINK (self));
   set_status (self, ARB_NET_PLAY_RECONNECTING);
   self->reconnect_source = g_timeout_add_seconds (RECONNECT_SECONDS, reconnect_cb, self);
 }
 
 /* ---- starting --------------------------------------------------------------- */
 
-static void
-on_move_requested (ArbSession *session, const ArbMove *move, ArbNetPlay *self)
-{
-  arb_net_client_move (self->client, move);
-}
-
 static ArbNetPlay *
-play_new (ArbSession *session, const char *uri, const char *name)
+play_new (const char *uri, const char *name)
 {
   ArbNetPlay *self = g_object_new (ARB_TYPE_NET_PLAY, NULL);
 
-  self->session = g_object_ref (session);
   self->uri = g_strdup (uri);
   self->client = arb_net_client_new (uri);
   if (name != NULL && *name != '\0')
@@ -505,22 +462,19 @@ play_new (ArbSession *session, const char *uri, const char *name)
   g_signal_connect (self->client, "record", G_CALLBACK (on_record), self);
   g_signal_connect (self->client, "error", G_CALLBACK (on_error), self);
   g_signal_connect (self->client, "closed", G_CALLBACK (on_closed), self);
-  g_signal_connect (session, "move-requested", G_CALLBACK (on_move_requested), self);
   return self;
 }
 
 ArbNetPlay *
-arb_net_play_new_join (ArbSession *session, const char *address, const char *code, const char *name,
-                       GError **error)
+arb_net_play_new_join (const char *address, const char *code, const char *name, GError **error)
 {
   g_autofree char *uri = NULL;
   ArbNetPlay *self;
 
-  g_return_val_if_fail (ARB_IS_SESSION (session), NULL);
   g_return_val_if_fail (code != NULL, NULL);
   if ((uri = arb_net_uri_for_address (address, error)) == NULL)
     return NULL;
-  self = play_new (session, uri, name);
+  self = play_new (uri, name);
   self->code = g_strdup (code);
   arb_net_client_join (self->client, code);
   arb_net_client_open (self->client);
@@ -550,7 +504,7 @@ listen_on (ArbNetServer *server, const char *listen, GError **error)
  * listen (or on any port of its address if that one is taken), with this
  * screen's connection to it over loopback. */
 static ArbNetPlay *
-host_new (ArbSession *session, GFile *data_dir, const char *listen, const char *name, GError **error)
+host_new (GFile *data_dir, const char *listen, const char *name, GError **error)
 {
   g_autoptr (ArbNetServer) server = NULL;
   g_autoptr (GUri) uri = NULL;
@@ -565,7 +519,7 @@ host_new (ArbSession *session, GFile *data_dir, const char *listen, const char *
   if (uri == NULL)
     return NULL;
   loopback = g_strdup_printf ("ws://127.0.0.1:%d/arboretum", g_uri_get_port (uri));
-  self = play_new (session, loopback, name);
+  self = play_new (loopback, name);
   self->server = g_steal_pointer (&server);
   self->port = (guint) g_uri_get_port (uri);
   self->listen = g_strdup_printf ("%s:%u", g_uri_get_host (uri), self->port);
@@ -577,14 +531,13 @@ host_new (ArbSession *session, GFile *data_dir, const char *listen, const char *
  * "0.0.0.0:7420" for the local network too), and this screen's seat the
  * first of seats ("person" or a computer level each). */
 ArbNetPlay *
-arb_net_play_new_host (ArbSession *session, GFile *data_dir, const char *listen, ArbVariant variant,
-                       guint n_seats, const char * const *seats, const char *name, GError **error)
+arb_net_play_new_host (GFile *data_dir, const char *listen, ArbVariant variant, guint n_seats,
+                       const char * const *seats, const char *name, GError **error)
 {
   ArbNetPlay *self;
 
-  g_return_val_if_fail (ARB_IS_SESSION (session), NULL);
   g_return_val_if_fail (G_IS_FILE (data_dir) && listen != NULL, NULL);
-  if ((self = host_new (session, data_dir, listen, name, error)) == NULL)
+  if ((self = host_new (data_dir, listen, name, error)) == NULL)
     return NULL;
   self->joining = TRUE;
   arb_net_client_create (self->client, variant, n_seats, seats, -1);
@@ -592,49 +545,24 @@ arb_net_play_new_host (ArbSession *session, GFile *data_dir, const char *listen,
   return self;
 }
 
-/* The kept seat's record, read with a bound on its size. */
-static GKeyFile *
-read_seat_file (GFile *file, GError **error)
-{
-  g_autoptr (GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_NAME
-                                                  "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
-                                                  G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, error);
-  g_autoptr (GKeyFile) keyfile = g_key_file_new ();
-  g_autofree char *text = NULL;
-  gsize length;
-
-  if (info == NULL)
-    return NULL;
-  if (!is_seat_file (info))
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("The seat kept is not a small regular file"));
-      return NULL;
-    }
-  if (!g_file_load_contents (file, NULL, &text, &length, NULL, error)
-      || length > SEAT_FILE_MAX_BYTES || !g_key_file_load_from_data (keyfile, text, length, G_KEY_FILE_NONE, error))
-    return NULL;
-  return g_steal_pointer (&keyfile);
-}
-
-/* Takes back the seat kept in file (arb_net_play_find_kept_seat()). A seat
+/* Takes back the seat kept in file (arb_net_seat_file_find()). A seat
  * this screen hosted gets its server again, its tables read from
  * hosted_dir, listening where it did. */
 ArbNetPlay *
-arb_net_play_new_rejoin (ArbSession *session, GFile *file, GFile *hosted_dir, GError **error)
+arb_net_play_new_rejoin (GFile *file, GFile *hosted_dir, GError **error)
 {
   g_autoptr (GKeyFile) keyfile = NULL;
   g_autofree char *uri = NULL, *token = NULL, *code = NULL, *listen = NULL;
   ArbNetPlay *self;
 
-  g_return_val_if_fail (ARB_IS_SESSION (session), NULL);
   g_return_val_if_fail (G_IS_FILE (file) && G_IS_FILE (hosted_dir), NULL);
-  if ((keyfile = read_seat_file (file, error)) == NULL
+  if ((keyfile = arb_net_seat_file_read (file, error)) == NULL
       || (uri = g_key_file_get_string (keyfile, "seat", "uri", error)) == NULL
       || (token = g_key_file_get_string (keyfile, "seat", "token", error)) == NULL)
     return NULL;
   code = g_key_file_get_string (keyfile, "seat", "code", NULL);
   listen = g_key_file_get_string (keyfile, "seat", "listen", NULL);
-  self = listen != NULL ? host_new (session, hosted_dir, listen, NULL, error) : play_new (session, uri, NULL);
+  self = listen != NULL ? host_new (hosted_dir, listen, NULL, error) : play_new (uri, NULL);
   if (self == NULL)
     return NULL;
   self->code = g_steal_pointer (&code);
@@ -645,14 +573,28 @@ arb_net_play_new_rejoin (ArbSession *session, GFile *file, GFile *hosted_dir, GE
   return self;
 }
 
+/* ---- the link ---------------------------------------------------------------- */
+
+static void
+send_move (ArbLink *link, const ArbMove *move)
+{
+  arb_net_client_move (ARB_NET_PLAY (link)->client, move);
+}
+
+static void
+break_off (ArbLink *link, const char *why)
+{
+  fail_with (ARB_NET_PLAY (link), why);
+}
+
 /* Leaves the table: the seat stays, held by its token, for the host to
  * give to a computer; a hosted server stops, its tables kept on disk. */
-void
-arb_net_play_leave (ArbNetPlay *self)
+static void
+leave (ArbLink *link)
 {
-  g_return_if_fail (ARB_IS_NET_PLAY (self));
+  ArbNetPlay *self = ARB_NET_PLAY (link);
+
   g_clear_handle_id (&self->reconnect_source, g_source_remove);
-  g_signal_handlers_disconnect_by_data (self->session, self);
   g_signal_handlers_disconnect_by_data (self->client, self);
   arb_net_client_close (self->client);
   if (self->server != NULL)
@@ -708,41 +650,17 @@ arb_net_play_get_on_network (ArbNetPlay *self)
 char **
 arb_net_play_dup_addresses (ArbNetPlay *self)
 {
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  struct ifaddrs *list = NULL;
-
   g_return_val_if_fail (ARB_IS_NET_PLAY (self), NULL);
   if (self->server == NULL)
     return NULL;
   if (!arb_net_play_get_on_network (self))
     {
-      g_autofree char *loopback = g_strdup_printf ("127.0.0.1:%u", self->port);
+      char **loopback = g_new0 (char *, 2);
 
-      g_strv_builder_add (builder, loopback);
-      return g_strv_builder_end (builder);
+      loopback[0] = g_strdup_printf ("127.0.0.1:%u", self->port);
+      return loopback;
     }
-  if (getifaddrs (&list) == 0)
-    {
-      for (struct ifaddrs *i = list; i != NULL; i = i->ifa_next)
-        {
-          g_autoptr (GInetAddress) address = NULL;
-
-          if (i->ifa_addr == NULL || i->ifa_addr->sa_family != AF_INET)
-            continue;
-          address = g_inet_address_new_from_bytes (
-            (const guint8 *) &((const struct sockaddr_in *) (const void *) i->ifa_addr)->sin_addr,
-            G_SOCKET_FAMILY_IPV4);
-          if (!g_inet_address_get_is_loopback (address))
-            {
-              g_autofree char *text = g_inet_address_to_string (address);
-              g_autofree char *with_port = g_strdup_printf ("%s:%u", text, self->port);
-
-              g_strv_builder_add (builder, with_port);
-            }
-        }
-      freeifaddrs (list);
-    }
-  return g_strv_builder_end (builder);
+  return arb_net_address_dup_local (self->port);
 }
 
 /* Why the status is FAILED, or NULL. */
@@ -751,14 +669,6 @@ arb_net_play_get_failure (ArbNetPlay *self)
 {
   g_return_val_if_fail (ARB_IS_NET_PLAY (self), NULL);
   return self->status == ARB_NET_PLAY_FAILED ? self->failure : NULL;
-}
-
-/* The port a hosted server listens on, or 0 when not hosting. */
-guint
-arb_net_play_get_port (ArbNetPlay *self)
-{
-  g_return_val_if_fail (ARB_IS_NET_PLAY (self), 0);
-  return self->server != NULL ? self->port : 0;
 }
 
 /* The server this screen hosts, or NULL. */
@@ -789,20 +699,6 @@ arb_net_play_get_n_seats (ArbNetPlay *self)
 {
   g_return_val_if_fail (ARB_IS_NET_PLAY (self), 0);
   return arb_net_client_get_n_seats (self->client);
-}
-
-/* People's seats nobody took yet: the game starts when there are none. */
-guint
-arb_net_play_get_n_free_seats (ArbNetPlay *self)
-{
-  guint n = 0;
-
-  g_return_val_if_fail (ARB_IS_NET_PLAY (self), 0);
-  for (guint p = 0; p < arb_net_client_get_n_seats (self->client); p++)
-    if (arb_net_play_get_seat_is_person (self, p) && !arb_net_client_get_seat_connected (self->client, p)
-        && arb_net_client_get_seat_away (self->client, p) < 0)
-      n++;
-  return n;
 }
 
 const char *
@@ -884,10 +780,9 @@ arb_net_play_dispose (GObject *object)
   ArbNetPlay *self = ARB_NET_PLAY (object);
 
   if (self->client != NULL)
-    arb_net_play_leave (self);
+    leave (ARB_LINK (self));
   g_clear_object (&self->client);
   g_clear_object (&self->server);
-  g_clear_object (&self->session);
   g_clear_object (&self->record_dir);
   g_clear_object (&self->record_file);
   g_clear_object (&self->seat_dir);
@@ -914,8 +809,17 @@ arb_net_play_class_init (ArbNetPlayClass *klass)
 }
 
 static void
+arb_net_play_link_init (ArbLinkInterface *iface)
+{
+  iface->send_move = send_move;
+  iface->break_off = break_off;
+  iface->leave = leave;
+}
+
+static void
 arb_net_play_init (ArbNetPlay *self)
 {
+  self->seated = -1;
   g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "arboretum", "online", NULL);
 
   self->record_dir = g_file_new_for_path (dir);

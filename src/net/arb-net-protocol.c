@@ -26,15 +26,6 @@ arb_net_error_id (ArbNetError code)
   return error_ids[code];
 }
 
-gboolean
-arb_net_error_from_id (const char *id, ArbNetError *code)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (error_ids); i++)
-    if (g_strcmp0 (id, error_ids[i]) == 0)
-      return *code = (ArbNetError) i, TRUE;
-  return FALSE;
-}
-
 static gboolean
 fail (GError **error, const char *what)
 {

@@ -52,8 +52,6 @@ typedef enum {
 
 GQuark      arb_net_error_quark        (void);
 const char *arb_net_error_id           (ArbNetError         code);
-gboolean    arb_net_error_from_id      (const char         *id,
-                                        ArbNetError        *code);
 
 JsonObject *arb_net_parse              (const char         *data,
                                         gsize               length,

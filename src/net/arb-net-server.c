@@ -321,13 +321,6 @@ arb_net_server_set_replace_after (ArbNetServer *self, guint seconds)
     arb_net_table_set_replace_after (table, seconds);
 }
 
-guint
-arb_net_server_get_replace_after (ArbNetServer *self)
-{
-  g_return_val_if_fail (ARB_IS_NET_SERVER (self), ARB_NET_REPLACE_AFTER);
-  return self->replace_after;
-}
-
 static void
 send_error (ArbNetPeer *peer, ArbNetError code, const char *message)
 {

@@ -23,7 +23,6 @@ ArbNetTable  *arb_net_server_find_table     (ArbNetServer     *self,
                                              const char       *id);
 void          arb_net_server_set_replace_after (ArbNetServer  *self,
                                              guint             seconds);
-guint         arb_net_server_get_replace_after (ArbNetServer  *self);
 void          arb_net_server_set_finished_keep (ArbNetServer  *self,
                                              guint             seconds);
 gboolean      arb_net_server_listen         (ArbNetServer     *self,
