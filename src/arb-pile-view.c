@@ -31,6 +31,7 @@ struct _ArbPileView
   ArbPile        pile;
   char          *title;       /* the whole title, for the popover */
   char          *label;       /* the pile's name and count, for a screen reader */
+  char          *thinking;    /* "Bo is thinking…", or NULL */
   gboolean       suggested;   /* Hard's choice, in a reviewed replay */
 };
 
@@ -113,6 +114,7 @@ arb_pile_view_finalize (GObject *object)
 
   g_free (self->title);
   g_free (self->label);
+  g_free (self->thinking);
   G_OBJECT_CLASS (arb_pile_view_parent_class)->finalize (object);
 }
 
@@ -284,28 +286,30 @@ arb_pile_view_set_pile (ArbPileView *self, const ArbPile *pile, const char *titl
   update_button_label (self);
 }
 
-/* The spinner of a computer deciding for this pile's seat, and what a
- * screen reader says of it and of the pile ("Bo is thinking…"); NULL when
- * no one is. */
+/* The spinner of a computer deciding for this pile's seat, named for a
+ * screen reader that reaches it ("Bo is thinking…"); NULL when no one is.
+ * The pile's button is not told: a computer's turn is said once by the
+ * table, and a description changed on a button without the focus would be
+ * heard as noise at each of its steps. */
 void
 arb_pile_view_set_thinking (ArbPileView *self, const char *description)
 {
-  GtkAccessible *button;
+  GtkAccessible *spinner;
 
   g_return_if_fail (ARB_IS_PILE_VIEW (self));
-  button = GTK_ACCESSIBLE (self->button);
+  /* The table tells every pile at every step: only a change is passed on. */
+  if (g_strcmp0 (self->thinking, description) == 0)
+    return;
+  g_free (self->thinking);
+  self->thinking = g_strdup (description);
+  spinner = GTK_ACCESSIBLE (self->thinking_spinner);
   gtk_spinner_set_spinning (self->thinking_spinner, description != NULL);
   /* Still, it draws nothing and says nothing. */
   arb_accessible_set_hidden (GTK_WIDGET (self->thinking_spinner), description == NULL);
   if (description == NULL)
-    {
-      gtk_accessible_reset_property (GTK_ACCESSIBLE (self->thinking_spinner), GTK_ACCESSIBLE_PROPERTY_LABEL);
-      gtk_accessible_reset_property (button, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
-      return;
-    }
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->thinking_spinner),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
-  gtk_accessible_update_property (button, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+    gtk_accessible_reset_property (spinner, GTK_ACCESSIBLE_PROPERTY_LABEL);
+  else
+    gtk_accessible_update_property (spinner, GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
 }
 
 /* The deck's count stands out once it lasts less than a round, and more

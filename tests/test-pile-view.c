@@ -302,8 +302,9 @@ test_card_dropped (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (fixture->dropped, ==, arb_card_new (ARB_SPECIES_MAPLE, 8));
 }
 
-/* A computer deciding for the pile's seat: the spinner turns, and the
- * pile's button says who thinks, until no one does. */
+/* A computer deciding for the pile's seat: the spinner turns, named for
+ * who thinks, until no one does; the pile's button keeps no description,
+ * which a screen reader would hear as noise at each of the computer's steps. */
 static void
 test_thinking (Fixture *fixture, gconstpointer data)
 {
@@ -317,7 +318,7 @@ test_thinking (Fixture *fixture, gconstpointer data)
 
   arb_pile_view_set_thinking (fixture->view, "Bo is thinking…");
   g_assert_true (gtk_spinner_get_spinning (spinner));
-  g_assert_null (gtk_test_accessible_check_property (button, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Bo is thinking…"));
+  g_assert_false (gtk_test_accessible_has_property (button, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
   g_assert_null (gtk_test_accessible_check_property (GTK_ACCESSIBLE (spinner), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                                     "Bo is thinking…"));
   g_assert_null (gtk_test_accessible_check_state (GTK_ACCESSIBLE (spinner), GTK_ACCESSIBLE_STATE_HIDDEN, FALSE));
