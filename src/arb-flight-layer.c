@@ -142,10 +142,16 @@ on_done (AdwAnimation *animation, Flight *flight)
 }
 
 /* Flies card (ARB_CARD_NONE: face down) from `from` (in the layer's
- * coordinates) to the widget `to`, which is where the card now is. */
-static Flight *
+ * coordinates) to the widget `to`, which is where the card now is, and
+ * follows find_target (data) while it flies. FALSE when `to` has no place
+ * on screen: then data stays the caller's. Otherwise the flight owns data,
+ * and may already be over when this returns (with animations off, or an
+ * unmapped layer, the animation ends as it starts): nothing of the flight
+ * is touched after it is played. */
+static gboolean
 start_flight (ArbFlightLayer *self, ArbCard card, const graphene_rect_t *from, GtkWidget *to,
-              ArbFlightLanding landing)
+              ArbFlightLanding landing, ArbFlightTargetFunc find_target, gpointer data,
+              GDestroyNotify destroy)
 {
   AdwAnimationTarget *target;
   Flight *flight = g_new0 (Flight, 1);
@@ -154,9 +160,12 @@ start_flight (ArbFlightLayer *self, ArbCard card, const graphene_rect_t *from, G
   if (!gtk_widget_compute_bounds (to, GTK_WIDGET (self), &flight->target) || flight->target.size.width < 1)
     {
       g_free (flight);
-      return NULL;
+      return FALSE;
     }
   flight->layer = self;
+  flight->find_target = find_target;
+  flight->data = data;
+  flight->destroy = destroy;
   flight->from = *from;
   /* The card in flight is no larger than where it leaves or lands: the
    * deck's top card, not the whole deck, nor the tabs it lands on. */
@@ -176,7 +185,7 @@ start_flight (ArbFlightLayer *self, ArbCard card, const graphene_rect_t *from, G
   adw_timed_animation_set_easing (ADW_TIMED_ANIMATION (flight->animation), ADW_EASE_OUT_CUBIC);
   g_signal_connect (flight->animation, "done", G_CALLBACK (on_done), flight);
   adw_animation_play (flight->animation);
-  return flight;
+  return TRUE;
 }
 
 void
@@ -185,7 +194,7 @@ arb_flight_layer_fly (ArbFlightLayer *self, ArbCard card, const graphene_rect_t 
 {
   g_return_if_fail (ARB_IS_FLIGHT_LAYER (self));
   g_return_if_fail (GTK_IS_WIDGET (to));
-  start_flight (self, card, from, to, landing);
+  start_flight (self, card, from, to, landing, NULL, NULL, NULL);
 }
 
 /* The flight waiting ends, whether it took off or not: its landing place
@@ -210,7 +219,6 @@ pending_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
 {
   ArbFlightLayer *self = ARB_FLIGHT_LAYER (widget);
   GtkWidget *to = self->pending_target (self->pending_data);
-  Flight *flight;
 
   set_landing_place (&self->pending_to, to, self->pending_landing);
   if (to != NULL && gtk_widget_get_width (to) == 0 && ++self->pending_frames < 4)
@@ -218,16 +226,11 @@ pending_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
   self->pending_tick = 0;
   /* The flight hides its landing place from now on. */
   set_landing_place (&self->pending_to, NULL, self->pending_landing);
-  flight = to != NULL && gtk_widget_get_mapped (to)
-           ? start_flight (self, self->pending_card, &self->pending_from, to, self->pending_landing) : NULL;
-  if (flight != NULL)
-    {
-      /* The flight follows its landing place from now on. */
-      flight->find_target = self->pending_target;
-      flight->data = self->pending_data;
-      flight->destroy = self->pending_destroy;
-      self->pending_destroy = NULL;
-    }
+  /* The flight follows its landing place from now on, and owns its data. */
+  if (to != NULL && gtk_widget_get_mapped (to)
+      && start_flight (self, self->pending_card, &self->pending_from, to, self->pending_landing,
+                       self->pending_target, self->pending_data, self->pending_destroy))
+    self->pending_destroy = NULL;
   forget_pending (self);
   return G_SOURCE_REMOVE;
 }
